@@ -48,6 +48,21 @@ import Testing
         #expect(response.status == 200)
     }
 
+    /// A body made from data arrives whole, as `collect()` reads it: none, one chunk, or several
+    /// (empty ones among them) joined in order.
+    @Test func aBodyInMemoryArrivesWhole() async throws {
+        let bodies: [[Data]] = [[], [Data()], [Data("one".utf8)], [Data("a".utf8), Data(), Data("bc".utf8), Data("def".utf8)],
+                                [Data(), Data("late".utf8)], [Data(repeating: 7, count: 100_000), Data("end".utf8)]]
+        for chunks in bodies {
+            let handler = HTTPHandler { request in
+                StreamedResponse(head: HTTPResponse(status: 200, request: request), body: ResponseBody(chunks: chunks))
+            }
+            let response = try await InProcessTransport(handler).send(HTTPRequest(.get, baseURL: "https://api.example.com") { Path("x") })
+            #expect(response.body == chunks.reduce(Data(), +), "\(chunks.map(\.count))")
+            #expect(try await ResponseBody(chunks: chunks).collect() == response.body)
+        }
+    }
+
     @Test func aBodyIsReceivedAndUploadReported() async throws {
         let received = Received()
         let handler = HTTPHandler { request in

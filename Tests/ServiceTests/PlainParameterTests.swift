@@ -54,31 +54,36 @@ import Testing
     /// (plain where they can be) and through the styled decoder alone: the same value, or both fail.
     @Test func queriesAndHeadersReadAsTheStyledDecoderReadsThem() throws {
         let queries = ["", "n=5", "n=5&n=6", "n=", "n=%35", "n%5Ba%5D=1", "m=1", "n=5&n%5Ba%5D=1", "n%5Ba%5D=1&n=5",
-                       "m=1&n%5B%5D=2", "n=%2B5", "n=+5", "n=a%20b", "%6E=7"]
+                       "m=1&n%5B%5D=2", "n=%2B5", "n=+5", "n=a%20b", "%6E=7", "&&n=5&", "n", "n&n=5", "nn=1&n=2",
+                       // Names equal as strings but not as bytes: the Kelvin sign is "K", and é is é decomposed.
+                       "%E2%84%AA=9", "K=1&%E2%84%AA=2", "%E2%84%AA%5Bx%5D=2", "K%5Bx%5D=3", "e%CC%81=3", "%C3%A9=4&e%CC%81=5",
+                       "%C3%A9%5Ba%5D=6", "%EF%BB%BFn=7"]
         for query in queries {
             let components = try #require(URLComponents(string: "https://api.example.com/items" + (query.isEmpty ? "" : "?" + query)))
             #expect((components.percentEncodedQuery ?? "") == query) // sent as written
             let request = ServiceRequest(raw: HTTPRequest(method: .get, urlComponents: components), dateFormat: .iso8601,
                                          pathValues: [], pathSegments: [])
             let items = ServiceRequest.items(query[...], separator: "&") { PercentEncoding.decode($0) }
-            func same<T: Decodable>(_ type: T.Type, _ style: ParameterStyle) {
-                let direct = Result { try request.query("n", as: T.self, style: style) }
+            func same<T: Decodable>(_ type: T.Type, _ name: String, _ style: ParameterStyle) {
+                let direct = Result { try request.query(name, as: T.self, style: style) }
                 let styled = Result {
-                    try StyledDecoder.decode(T.self, from: ServiceRequest.itemsSource(items, name: "n", style: style, decoding: .percent),
+                    try StyledDecoder.decode(T.self, from: ServiceRequest.itemsSource(items, name: name, style: style, decoding: .percent),
                                              dateFormat: .iso8601)
                 }
                 switch (direct, styled) {
-                case let (.success(a), .success(b)): #expect(String(describing: a) == String(describing: b), "\(T.self) from \(query)")
+                case let (.success(a), .success(b)): #expect(String(describing: a) == String(describing: b), "\(T.self) \(name) from \(query)")
                 case (.failure, .failure): break
-                default: Issue.record("\(T.self) from \(query) \(style): \(direct) against the styled decoder's \(styled)")
+                default: Issue.record("\(T.self) \(name) from \(query) \(style): \(direct) against the styled decoder's \(styled)")
                 }
             }
-            for style in [ParameterStyle.form, .comma] {
-                same(Int.self, style)
-                same(Int?.self, style)
-                same(String.self, style)
-                same(String?.self, style)
-                same(Bool?.self, style)
+            for name in ["n", "K", "\u{212A}", "é", "e\u{301}"] {
+                for style in [ParameterStyle.form, .comma] {
+                    same(Int.self, name, style)
+                    same(Int?.self, name, style)
+                    same(String.self, name, style)
+                    same(String?.self, name, style)
+                    same(Bool?.self, name, style)
+                }
             }
         }
         let headerValues: [[String]] = [[], [""], ["5"], [" 5 "], ["5", "6"], ["\t abc"], ["true"]]

@@ -77,6 +77,28 @@ import Testing
         check(["x": Double.infinity], fastPath: false)
     }
 
+    /// Whole `Double`s are written from their digits below 10^15 and from `description` above:
+    /// both sides of that bound, of each power of ten and of two, and of the largest whole doubles.
+    @Test func wholeDoubles() {
+        var values: [Double] = [0, -0.0, 1, -1, 9, 10, 11, 99, 100, 4_294_967_296, 999_999_999_999_999, 1e15 - 1, 1e15, 1e15 + 1,
+                                -999_999_999_999_999, -1e15, 9_007_199_254_740_991, 9_007_199_254_740_992, 9_007_199_254_740_993,
+                                (1e15).nextDown, (1e15).nextUp, 0.5, -0.5, (1.0).nextUp, (2.0).nextDown, 1e15 - 0.5]
+        var power = 1.0
+        for _ in 0...17 {
+            values += [power, power - 1, power + 1, -power, power.nextDown, power.nextUp]
+            power *= 10
+        }
+        for exponent in 0...60 {
+            let value = Double(sign: .plus, exponent: exponent, significand: 1)
+            values += [value, value - 1, -value, value + 1]
+        }
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<200 { values.append(Double(Int64.random(in: -1_000_000_000_000_000...1_000_000_000_000_000, using: &generator))) }
+        check(values)
+        // Each one alone, so that a value's bytes do not hide among its neighbours'.
+        for value in values.prefix(40) { check(["value": value]) }
+    }
+
     @Test func nested() {
         check([[1, 2], [], [3]])
         check(["b": ["y": [1, 2], "x": []], "a": [:], "c": ["z": [3]]])
@@ -164,6 +186,40 @@ import Testing
         check(json)
     }
 
+    /// An object whose keys were met before is written in the order kept for them: the same bytes
+    /// as `JSONEncoder` every time, slashes escaped or not; lists with a key twice or a key beyond
+    /// ASCII are sorted each time and never kept; no more lists are kept than the capacity.
+    @Test func keyOrdersKeptAcrossObjects() throws {
+        for escapes in [false, true] {
+            let (sorted, reference) = Self.encoders(.iso8601, escapesSlashes: escapes)
+            func same<T: Encodable>(_ value: T, sourceLocation: SourceLocation = #_sourceLocation) throws {
+                let expected = try reference.encode(value)
+                let actual = try sorted.encode(value)
+                #expect(String(decoding: actual, as: UTF8.self) == String(decoding: expected, as: UTF8.self), sourceLocation: sourceLocation)
+            }
+            let model = KeyList(keys: ["zeta", "alpha", "a/b", "mid", "a\"quote", "alphabetically_long_key", "alphabetically_long"])
+            try same(model)
+            #expect(sorted.keyOrders.count == 1)
+            try same(model)
+            try same([model, model, model])
+            try same(["outer": [model], "other": [model]])
+            #expect(sorted.keyOrders.count == 2) // the model's and the dictionary's
+            // The same keys in another order: a list of their own, sorted the same.
+            try same(KeyList(keys: model.keys.reversed()))
+            #expect(sorted.keyOrders.count == 3)
+            // Never kept: a key written twice (the last value wins), a key beyond ASCII.
+            for keys in [["b", "a", "b"], ["é", "a"], ["a", "e\u{301}", "é"]] {
+                try same(KeyList(keys: keys))
+                try same([KeyList(keys: keys), KeyList(keys: keys)])
+            }
+            #expect(sorted.keyOrders.count == 3)
+            // More lists than are kept: the oldest go, and every object is still written right.
+            for index in 0..<(KeyOrders.capacity + 6) { try same(KeyList(keys: ["k\(index)", "a", "z\(index)"])) }
+            #expect(sorted.keyOrders.count == KeyOrders.capacity)
+            try same(model)
+        }
+    }
+
     @Test func topLevelValues() {
         check("text")
         check(42)
@@ -184,6 +240,16 @@ import Testing
             let value = ["url": "https://x/y", "when": "now"]
             #expect(try encoder.encode(value) == reference.encode(value))
         }
+    }
+}
+
+/// An object with the given keys, in that order, each with its index as value.
+private struct KeyList: Encodable {
+    var keys: [String]
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: ModelKey.self)
+        for (index, key) in keys.enumerated() { try container.encode(index, forKey: ModelKey(stringValue: key)) }
     }
 }
 

@@ -158,8 +158,9 @@ func inProcessParts(_ plan: Plan) async throws {
 
 /// `--only loop-<part>`: one part run 20,000 times, nothing timed, for an instruction count that
 /// the machine's load does not change (`perf stat -e instructions:u`, against `loop-none` for the
-/// start-up): `build` (the request alone), `handler` (handler.respond and collect), `send`
-/// (transport and handler), `fetch` (HTTPClient.send), `encode` (the answer as the handler encodes it),
+/// start-up): `build` (the request alone), `handler` (handler.respond and collect), `build-handler`
+/// (both, without the transport), `send` (transport and handler), `send-built` (the same, the
+/// request built once), `fetch` (HTTPClient.send), `encode` (the answer as the handler encodes it),
 /// `encode-iso8601` and `encode-unsorted` (the same with JSONEncoder's own date strategy, without sorted keys).
 func inProcessLoop(_ part: String) async throws {
     let handler = BenchAPI.handler(EchoActivities())
@@ -181,6 +182,13 @@ func inProcessLoop(_ part: String) async throws {
             let answer = await handler.respond(to: request)
             total &+= answer.head.status &+ (try await answer.body.collect()).count
         case "send": total &+= try await sendActivityInProcess()
+        case "send-built":
+            let response = try await inProcess.send(request)
+            total &+= response.status &+ response.body.count
+        case "build-handler":
+            let built = try BenchAPI.activity(id: 1_234_567, includeAllEfforts: true, ifNoneMatch: "abc").httpRequest()
+            let answer = await handler.respond(to: built)
+            total &+= answer.head.status &+ (try await answer.body.collect()).count
         case "fetch": total &+= try await fetchActivityInProcess()
         case "encode": total &+= try encoder.encode(activity).count
         case "encode-iso8601": total &+= try nativeDates.encode(activity).count

@@ -42,13 +42,24 @@ public struct InProcessTransport: HTTPTransport {
 
     /// Sends `request` to the handler and reads the whole body it answers with.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let (head, body) = try await answer(request)
-        var response = head
+        var (response, body) = try await answer(request)
         // A body made from data is read at once; one still being made chunk by chunk within the timeout.
         response.body = try await body.handle.source.isInMemory
-            ? body.collect()
-            : ResponseBody(source: HandlerBody(body, timeout: InProcessTransport.timeout(of: request), url: request.url)).collect()
+            ? InProcessTransport.whole(body)
+            : ResponseBody(source: HandlerBody(body, request: request)).collect()
         return response
+    }
+
+    /// What `body.collect()` reads, without copying a body of one chunk (what a handler answers
+    /// with data) into a new one.
+    static func whole(_ body: ResponseBody) async throws -> Data {
+        let source = body.handle.source
+        guard let first = try await source.next() else { return Data() }
+        guard let second = try await source.next() else { return first }
+        var data = first
+        data.append(second)
+        while let chunk = try await source.next() { data.append(chunk) }
+        return data
     }
 
     /// Sends `request` to the handler and returns once it answers with a head, with the body to
@@ -57,28 +68,32 @@ public struct InProcessTransport: HTTPTransport {
     public func stream(_ request: HTTPRequest, progress: ProgressHandler?) async throws -> StreamedResponse {
         let (head, body) = try await answer(request)
         TransferProgress.reportUploadDone(of: request, to: progress)
-        return StreamedResponse(head: head, body: ResponseBody(source: HandlerBody(body, timeout: InProcessTransport.timeout(of: request),
-                                                                                   url: request.url)))
+        return StreamedResponse(head: head, body: ResponseBody(source: HandlerBody(body, request: request)))
     }
 
     /// The handler's answer to `request`: its head, carrying `request` as sent, and its body.
     private func answer(_ request: HTTPRequest) async throws -> (HTTPResponse, ResponseBody) {
-        let (received, url) = try InProcessTransport.received(request)
+        let received = try InProcessTransport.received(request)
         let handler = self.handler
-        let answer = try await InProcessRace.run(timeout: InProcessTransport.timeout(of: request), url: url,
+        let timeout = InProcessTransport.timeout(of: request)
+        // The URL only names the request in a timeout's error: made when there can be one.
+        var answer = try await InProcessRace.run(timeout: timeout, url: timeout == nil ? nil : request.url,
                                                  operation: { await handler.respond(to: received) },
                                                  discard: { $0.body.cancel() })
-        var head = answer.head
-        head.request = request
-        head.body = Data()
-        return (head, answer.body)
+        // Changed in place rather than copied out first.
+        answer.head.request = request
+        answer.head.body = Data()
+        return (answer.head, answer.body)
     }
 
     /// The request as a server receives it: method, URL, headers and body; validated as
-    /// ``HTTPRequest/urlRequest()`` validates what URLSession is given. With its URL, made once.
-    static func received(_ request: HTTPRequest) throws -> (HTTPRequest, URL) {
+    /// ``HTTPRequest/urlRequest()`` validates what URLSession is given.
+    static func received(_ request: HTTPRequest) throws -> HTTPRequest {
         let components = request.urlComponents
-        guard let scheme = components.scheme, !scheme.isEmpty, let url = components.url else {
+        // `components.url` is `nil` exactly when `components.string` is (the URL is parsed from that
+        // string, which the components' own checks have made valid): the string alone is checked,
+        // without parsing it again into a URL that nothing here reads.
+        guard let scheme = components.scheme, !scheme.isEmpty, components.string != nil else {
             throw EndpointError.invalidRequest(reason: "The URL components do not form an absolute URL.", underlying: nil, request: request)
         }
         do {
@@ -86,7 +101,7 @@ public struct InProcessTransport: HTTPTransport {
         } catch let error as EndpointError {
             throw error.attaching(request)
         }
-        return (HTTPRequest(method: request.method, urlComponents: components, additionalHeaders: request.headers, body: request.body), url)
+        return HTTPRequest(method: request.method, urlComponents: components, additionalHeaders: request.headers, body: request.body)
     }
 
     /// The request's timeout when it is one to keep (positive and finite).
@@ -105,10 +120,12 @@ private final class HandlerBody: BodySource {
     /// Cancelled, timed out or failed: later reads end the body.
     private let stopped = Locked(false)
 
-    init(_ body: ResponseBody, timeout: TimeInterval?, url: URL?) {
+    /// Reads `body`, answered to `request`, within its timeout.
+    init(_ body: ResponseBody, request: HTTPRequest) {
         self.body = body
-        self.timeout = timeout
-        self.url = url
+        timeout = InProcessTransport.timeout(of: request)
+        // The URL only names the request in a timeout's error.
+        url = timeout == nil ? nil : request.url
     }
 
     func next() async throws -> Data? {
@@ -152,7 +169,7 @@ private typealias InProcessWork = @Sendable () async -> Void
 /// can resume once the operation first waits.
 final class InProcessRace<Value: Sendable>: Sendable {
     private struct State: Sendable {
-        var continuation: CheckedContinuation<Value, any Error>?
+        var continuation: UnsafeContinuation<Value, any Error>?
         var task: Task<Void, Never>?
         var finished = false
     }
@@ -163,7 +180,9 @@ final class InProcessRace<Value: Sendable>: Sendable {
                     discard: @escaping @Sendable (Value) -> Void) async throws -> Value {
         let race = InProcessRace()
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
+            // Unsafe rather than checked: `finish` resumes it once, under the lock, and a checked one
+            // cost an object of its own per request.
+            try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Value, any Error>) in
                 guard race.start(continuation) else { return }
                 let work: InProcessWork = {
                     // The clock starts when the operation does: a task that waits for a thread of a
@@ -203,7 +222,7 @@ final class InProcessRace<Value: Sendable>: Sendable {
     }
 
     /// Keeps the continuation; `false` (and the continuation resumed) when the caller was cancelled already.
-    private func start(_ continuation: CheckedContinuation<Value, any Error>) -> Bool {
+    private func start(_ continuation: UnsafeContinuation<Value, any Error>) -> Bool {
         let cancelled = state.withLock { state -> Bool in
             if state.finished { return true }
             state.continuation = continuation
@@ -227,7 +246,7 @@ final class InProcessRace<Value: Sendable>: Sendable {
     /// operation. Whether this call resumed the caller.
     @discardableResult
     private func finish(_ result: Result<Value, any Error>) -> Bool {
-        let (continuation, task) = state.withLock { state -> (CheckedContinuation<Value, any Error>?, Task<Void, Never>?) in
+        let (continuation, task) = state.withLock { state -> (UnsafeContinuation<Value, any Error>?, Task<Void, Never>?) in
             guard !state.finished else { return (nil, nil) }
             state.finished = true
             defer {

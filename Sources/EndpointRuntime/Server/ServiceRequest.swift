@@ -21,8 +21,14 @@ public struct ServiceRequest: Sendable {
     /// The whole segment each placeholder is in: matrix parts are found by name in it, so two
     /// placeholders in one segment (`{color}{tags}`: `;color=...;tags=...`) read apart.
     let pathSegments: [(name: String, value: Substring)]
-    /// The query's items, read once: names decoded, values still percent-encoded.
-    private let queryItems: [(String, String)]
+    /// The query as sent, still percent-encoded.
+    private let query: String
+
+    /// The query's items: names decoded, values still percent-encoded. Made for each parameter
+    /// the styled decoder reads; a plain one is found in `query` itself.
+    private var queryItems: [(String, String)] {
+        Self.items(query[...], separator: "&") { PercentEncoding.decode($0) }
+    }
 
     init(raw: HTTPRequest, dateFormat: DateFormat, pathValues: [(name: String, value: Substring)],
          pathSegments: [(name: String, value: Substring)]) {
@@ -30,7 +36,7 @@ public struct ServiceRequest: Sendable {
         self.dateFormat = dateFormat
         self.pathValues = pathValues
         self.pathSegments = pathSegments
-        self.queryItems = Self.items((raw.urlComponents.percentEncodedQuery ?? "")[...], separator: "&") { PercentEncoding.decode($0) }
+        self.query = raw.receivedQuery ?? ""
     }
 
     // MARK: Parameters
@@ -38,15 +44,17 @@ public struct ServiceRequest: Sendable {
     /// A path placeholder's value (by its spec key) written in `style` (simple, label or matrix).
     public func path<T: Decodable>(_ key: String, as type: T.Type, style: ParameterStyle = .simple) throws -> T {
         let raw = (style.name == .matrix ? pathSegments : pathValues).last { $0.name == key }?.value ?? ""
-        if style.name == .simple, let value = Self.plainScalar(T.self, raw.isEmpty ? .absent : PercentEncoding.decode(raw).map(Plain.text) ?? .other) {
-            return value
+        if style.name == .simple {
+            do { return try Self.plainValue(T.self, raw.isEmpty ? .absent : PercentEncoding.decode(raw).map(Plain.text) ?? .other) } catch {}
         }
         return try decode(T.self, from: Self.textSource(String(raw), name: key, style: style, decoding: .percent), what: "path parameter", name: key)
     }
 
     /// A query parameter, by its wire name, written in `style`.
     public func query<T: Decodable>(_ name: String, as type: T.Type, style: ParameterStyle = .form) throws -> T {
-        if style.name == .form, let value = Self.plainScalar(T.self, plainQueryValue(name, explode: style.explode)) { return value }
+        if style.name == .form {
+            do { return try Self.plainValue(T.self, plainQueryValue(name, explode: style.explode)) } catch {}
+        }
         return try decode(T.self, from: Self.itemsSource(queryItems, name: name, style: style, decoding: .percent),
                    what: "query parameter", name: name)
     }
@@ -56,7 +64,7 @@ public struct ServiceRequest: Sendable {
         let values = raw.headers.values(for: name)
         if style.name == .simple {
             let text = values.count == 1 ? values[0] : values.joined(separator: ",")
-            if let value = Self.plainScalar(T.self, text.isEmpty ? .absent : .text(StyledSource.trimmingWhitespace(text[...]))) { return value }
+            do { return try Self.plainValue(T.self, text.isEmpty ? .absent : .text(StyledSource.trimmingWhitespace(text[...]))) } catch {}
         }
         let source: StyledSource = values.isEmpty ? .absent : Self.textSource(values.joined(separator: ","), name: name, style: style, decoding: .none)
         return try decode(T.self, from: source, what: "header", name: name)
@@ -148,52 +156,121 @@ public struct ServiceRequest: Sendable {
 
     /// A form-style query parameter's value, its escapes decoded: the first item of its name, or
     /// (exploded) the only one. Exploded without an item of its name but with bracketed ones
-    /// (`name[...]`), it is not plain.
+    /// (`name[...]`), it is not plain. Read from the query's bytes as `queryItems` reads them, without
+    /// making a string of each item: a name of ASCII bytes without escapes is compared as bytes when
+    /// `name` is ASCII too (where comparing them as strings gives the same answer), any other name
+    /// decoded and compared as a string.
     private func plainQueryValue(_ name: String, explode: Bool) -> Plain {
-        var found: String?
-        for (itemName, value) in queryItems where itemName == name {
-            if !explode { return PercentEncoding.decode(value[...]).map(Plain.text) ?? .other }
+        var query = self.query
+        var name = name
+        return query.withUTF8 { query in
+            name.withUTF8 { name in Self.plainQueryValue(in: query, name: name, explode: explode) }
+        }
+    }
+
+    private static func plainQueryValue(in query: UnsafeBufferPointer<UInt8>, name: UnsafeBufferPointer<UInt8>, explode: Bool) -> Plain {
+        func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: query[range]), as: UTF8.self) }
+        let asciiName = !name.contains { $0 >= 0x80 }
+        var found: Range<Int>?
+        var bracketed = false
+        var start = 0
+        while start <= query.count {
+            var end = start
+            while end < query.count, query[end] != UInt8(ascii: "&") { end += 1 }
+            defer { start = end + 1 }
+            if end == start { continue } // an empty item
+            var equals = start
+            while equals < end, query[equals] != UInt8(ascii: "=") { equals += 1 }
+            let written = UnsafeBufferPointer(rebasing: query[start..<equals])
+            let matches: Bool
+            if asciiName, !written.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "%") }) {
+                matches = written.elementsEqual(name)
+                if explode, !matches, written.count > name.count, written[name.count] == UInt8(ascii: "["),
+                   UnsafeBufferPointer(rebasing: written[..<name.count]).elementsEqual(name) { bracketed = true }
+            } else {
+                let writtenName = text(start..<equals)
+                let decoded = PercentEncoding.decode(writtenName[...]) ?? writtenName
+                let wanted = String(decoding: name, as: UTF8.self)
+                matches = decoded == wanted
+                if explode, !matches, decoded.hasPrefix(wanted + "[") { bracketed = true }
+            }
+            guard matches else { continue }
+            let value = equals < end ? equals + 1..<end : end..<end
+            if !explode { return PercentEncoding.decode(text(value)[...]).map(Plain.text) ?? .other }
             if found != nil { return .other }
             found = value
         }
-        if let found { return PercentEncoding.decode(found[...]).map(Plain.text) ?? .other }
-        if explode, !queryItems.isEmpty {
-            let bracketed = name + "["
-            if queryItems.contains(where: { $0.0.hasPrefix(bracketed) }) { return .other }
-        }
-        return .absent
+        if let found { return PercentEncoding.decode(text(found)[...]).map(Plain.text) ?? .other }
+        return bracketed ? .other : .absent
     }
 
     /// `plain` as a `T` when `T` is a standard scalar (or one optional) and `plain` reads as one;
     /// else `nil`, for the styled decoder.
     static func plainScalar<T>(_ type: T.Type, _ plain: Plain) -> T? {
+        try? plainValue(T.self, plain)
+    }
+
+    /// Thrown by `plainValue` for what the styled decoder reads.
+    struct NotPlain: Error {}
+
+    /// `plainScalar` without an optional `T` (whose type unspecialized code looks up at run time
+    /// on each call): `NotPlain` where that is `nil`.
+    static func plainValue<T>(_ type: T.Type, _ plain: Plain) throws(NotPlain) -> T {
+        let text: String?
         switch plain {
-        case .other:
-            return nil
-        case .absent:
-            // An optional is `nil`; a required value is missing, and the styled decoder says so.
-            return absent(String.self, as: T.self) ?? absent(Bool.self, as: T.self) ?? absent(Int.self, as: T.self)
-                ?? absent(Int64.self, as: T.self) ?? absent(Int32.self, as: T.self) ?? absent(Double.self, as: T.self)
-                ?? absent(Float.self, as: T.self)
-        case let .text(text):
-            // Each type's `init?(_: String)` reads text as the styled decoder's single value does
-            // (`Bool`: exactly `true` or `false`).
-            return parsed(text, String.self, as: T.self) ?? parsed(text, Bool.self, as: T.self) ?? parsed(text, Int.self, as: T.self)
-                ?? parsed(text, Int64.self, as: T.self) ?? parsed(text, Int32.self, as: T.self) ?? parsed(text, Double.self, as: T.self)
-                ?? parsed(text, Float.self, as: T.self)
+        case .other: throw NotPlain()
+        // An optional is `nil`; a required value is missing, and the styled decoder says so.
+        case .absent: text = nil
+        case let .text(value): text = value
+        }
+        // One lookup of `T` rather than a comparison with each scalar type and its optional (an
+        // optional's type made at run time for each comparison was most of the time of a read).
+        guard let scalar = scalarTypes[ObjectIdentifier(T.self)] else { throw NotPlain() }
+        // Each type's `init?(_: String)` reads text as the styled decoder's single value does
+        // (`Bool`: exactly `true` or `false`).
+        switch scalar.kind {
+        case .string: return try read(text, as: String.self, optional: scalar.optional)
+        case .bool: return try read(text, as: Bool.self, optional: scalar.optional)
+        case .int: return try read(text, as: Int.self, optional: scalar.optional)
+        case .int64: return try read(text, as: Int64.self, optional: scalar.optional)
+        case .int32: return try read(text, as: Int32.self, optional: scalar.optional)
+        case .double: return try read(text, as: Double.self, optional: scalar.optional)
+        case .float: return try read(text, as: Float.self, optional: scalar.optional)
         }
     }
 
-    /// `text` read as a `Value`, returned as `T` when `T` is `Value` or `Value?`; else `nil`. The
-    /// casts are between a type and itself: the guard compares the types first.
-    private static func parsed<T, Value: LosslessStringConvertible>(_ text: String, _ value: Value.Type, as type: T.Type) -> T? {
-        guard T.self == Value.self || T.self == Value?.self, let value = Value(text) else { return nil }
-        return T.self == Value.self ? unsafeBitCast(value, to: T.self) : unsafeBitCast(Value?.some(value), to: T.self)
-    }
+    /// The standard scalars read plainly.
+    enum ScalarKind { case string, bool, int, int64, int32, double, float }
 
-    /// `nil` as `T` when `T` is `Value?`; else `nil` for the styled decoder.
-    private static func absent<T, Value>(_ value: Value.Type, as type: T.Type) -> T? {
-        T.self == Value?.self ? unsafeBitCast(Value?.none, to: T.self) : nil
+    /// Each plain scalar type and its optional, by identity: the kind, and whether it is the optional.
+    private static let scalarTypes: [ObjectIdentifier: (kind: ScalarKind, optional: Bool)] = {
+        var types: [ObjectIdentifier: (kind: ScalarKind, optional: Bool)] = [:]
+        func add<Value>(_ value: Value.Type, _ kind: ScalarKind) {
+            types[ObjectIdentifier(Value.self)] = (kind, false)
+            types[ObjectIdentifier(Value?.self)] = (kind, true)
+        }
+        add(String.self, .string)
+        add(Bool.self, .bool)
+        add(Int.self, .int)
+        add(Int64.self, .int64)
+        add(Int32.self, .int32)
+        add(Double.self, .double)
+        add(Float.self, .float)
+        return types
+    }()
+
+    /// `text` (`nil`: absent) read as a `Value`, returned as `T`, which is `Value` or (`optional`)
+    /// `Value?`: the casts are between a type and itself. Absent is `nil` for an optional, else
+    /// `NotPlain` (for the styled decoder), as is text that does not read.
+    // Always inlined: in `plainValue`, `Value` is a known type, and `Value?` costs no look-up of its type at run time.
+    @inline(__always)
+    private static func read<T, Value: LosslessStringConvertible>(_ text: String?, as value: Value.Type, optional: Bool) throws(NotPlain) -> T {
+        guard let text else {
+            guard optional else { throw NotPlain() }
+            return unsafeBitCast(Value?.none, to: T.self)
+        }
+        guard let value = Value(text) else { throw NotPlain() }
+        return optional ? unsafeBitCast(Value?.some(value), to: T.self) : unsafeBitCast(value, to: T.self)
     }
 
     // MARK: Reading styles

@@ -68,7 +68,7 @@ public struct ServiceRoute: Sendable {
 
     /// The placeholders' values (still percent-encoded) when `path` (encoded segments, as many as
     /// the template's) matches, with the whole segment each placeholder is in.
-    func match(_ path: [Substring]) -> (values: Values, segments: Values)? {
+    func match(_ path: ArraySlice<Substring>) -> (values: Values, segments: Values)? {
         guard path.count == segments.count else { return nil }
         var values: Values = []
         var whole: Values = []
@@ -216,19 +216,20 @@ public struct ServiceRouter: Sendable {
     /// The response to `request`; never throws.
     func respond(to request: HTTPRequest) async -> StreamedResponse {
         let response = await answer(request)
-        var head = HTTPResponse(status: response.status, headers: response.headers, request: request)
+        // Made in place: a head copied into its response costs a copy of the request it carries.
+        var streamed = StreamedResponse(head: HTTPResponse(status: response.status, headers: response.headers, request: request),
+                                        body: response.body)
         if request.method == .head {
-            head.headers.remove("Content-Length")
-            return StreamedResponse(head: head, body: ResponseBody(Data()))
+            streamed.head.headers.remove("Content-Length")
+            streamed.body = ResponseBody(Data())
         }
-        head.body = Data()
-        return StreamedResponse(head: head, body: response.body)
+        return streamed
     }
 
     private func answer(_ request: HTTPRequest) async -> ServiceResponse {
-        let encodedPath = request.urlComponents.percentEncodedPath
-        var path = Self.segments(of: encodedPath)
-        if !basePath.isEmpty, path.starts(with: basePath) { path.removeFirst(basePath.count) }
+        let encodedPath = request.receivedPath
+        var path = Self.segments(of: encodedPath)[...]
+        if !basePath.isEmpty, path.starts(with: basePath) { path = path.dropFirst(basePath.count) }
         let method = request.method == .head && !hasHead ? HTTPMethod.get : request.method
         let group = path.count < table.count ? table[path.count] : RouteGroup()
         // The route of the method with the most literal segments; the first in spec order on a tie.
@@ -287,5 +288,20 @@ public struct ServiceRouter: Sendable {
 
     static func plain(_ status: Int, _ text: String) -> ServiceResponse {
         ServiceResponse(status: status, headers: ["Content-Type": "text/plain; charset=utf-8"], body: ResponseBody(Data(text.utf8)))
+    }
+}
+
+extension HTTPRequest {
+    // The path and query read from the stored components, without a copy of them, where none is
+    // still pending (a request as received, always).
+
+    /// The percent-encoded path.
+    var receivedPath: String {
+        pendingURL == nil ? storedComponents.percentEncodedPath : urlComponents.percentEncodedPath
+    }
+
+    /// The percent-encoded query.
+    var receivedQuery: String? {
+        pendingURL == nil ? storedComponents.percentEncodedQuery : urlComponents.percentEncodedQuery
     }
 }

@@ -13,9 +13,17 @@ struct SortedJSONEncoder: Sendable {
     let escapesSlashes: Bool
     /// The `JSONEncoder` with the same settings, for what this one hands over.
     let fallback: JSONEncoder
+    /// The key lists of the objects written so far, each with the order its keys are written in.
+    let keyOrders = KeyOrders()
+
+    init(dateFormat: DateFormat, escapesSlashes: Bool, fallback: JSONEncoder) {
+        self.dateFormat = dateFormat
+        self.escapesSlashes = escapesSlashes
+        self.fallback = fallback
+    }
 
     func encode<T: Encodable>(_ value: T) throws -> Data {
-        let output = JSONOutput(dateFormat: dateFormat, escapesSlashes: escapesSlashes)
+        let output = JSONOutput(dateFormat: dateFormat, escapesSlashes: escapesSlashes, keyOrders: keyOrders)
         do {
             let root = JSONValueEncoder(output, parent: nil, key: nil)
             try root.encodeValue(value)
@@ -42,9 +50,13 @@ final class JSONOutput {
     /// Set where a non-throwing call met something unsupported: the result is not used.
     @exclusivity(unchecked) var unsupported = false
 
-    init(dateFormat: DateFormat, escapesSlashes: Bool) {
+    /// Orders of key lists already sorted (shared by the encodings of one encoder); `nil`: each object sorted.
+    let keyOrders: KeyOrders?
+
+    init(dateFormat: DateFormat, escapesSlashes: Bool, keyOrders: KeyOrders? = nil) {
         self.dateFormat = dateFormat
         self.escapesSlashes = escapesSlashes
+        self.keyOrders = keyOrders
         bytes.reserveCapacity(512)
     }
 
@@ -105,10 +117,24 @@ final class JSONOutput {
         // `JSONEncoder` throws for these (or writes them as strings when told to): its call, not ours.
         guard value.isFinite else { throw Unsupported() }
         let start = bytes.count
+        // A whole `Double` below 10^15 is its digits and `.0`, written without making the text.
+        if F.self == Double.self, let whole = Self.wholeNumber(Double(value)) {
+            if value.sign == .minus { bytes.append(0x2D) }
+            writeDigits(whole)
+            return start..<bytes.count
+        }
         var text = value.description
         if text.hasSuffix(".0") { text.removeLast(2) }
         bytes.append(contentsOf: text.utf8)
         return start..<bytes.count
+    }
+
+    /// The magnitude of a whole number below 10^15 (`-0.0` included, as 0), whose `description` is
+    /// its digits, a `-` before them when negative, and `.0`; `nil` for other values.
+    static func wholeNumber(_ value: Double) -> UInt64? {
+        let magnitude = value.magnitude
+        guard magnitude < 1e15, magnitude.rounded(.towardZero) == magnitude else { return nil }
+        return UInt64(magnitude)
     }
 
     /// Text already valid as a JSON number (`Decimal`'s).
@@ -243,6 +269,39 @@ final class JSONOutput {
         var values: [Range<Int>] = []
         values.reserveCapacity(keys.count)
         for member in object.values { values.append(try finish(member)) }
+        // A model writes the same keys every time: sorted and written out once, then copied.
+        if let known = keyOrders?.order(of: keys) {
+            // Grown once to the object's size, then filled: braces, commas, the written keys, and
+            // copies of the values (written before `start`, so never overlapping what is filled).
+            let start = bytes.count
+            var size = 2 + known.written.count + max(known.order.count - 1, 0)
+            for value in values { size += value.count }
+            bytes.append(contentsOf: repeatElement(0, count: size))
+            bytes.withUnsafeMutableBufferPointer { buffer in
+                let base = buffer.baseAddress! // non-empty: it holds the braces
+                var end = start
+                base[end] = 0x7B
+                end += 1
+                known.written.withUnsafeBufferPointer { written in
+                    for (position, index) in known.order.enumerated() {
+                        if position > 0 {
+                            base[end] = 0x2C
+                            end += 1
+                        }
+                        let key = known.keyRanges[position]
+                        if let keyBytes = written.baseAddress {
+                            (base + end).update(from: keyBytes + key.lowerBound, count: key.count)
+                        }
+                        end += key.count
+                        let value = values[index]
+                        (base + end).update(from: base + value.lowerBound, count: value.count)
+                        end += value.count
+                    }
+                }
+                base[end] = 0x7D
+            }
+            return start..<bytes.count
+        }
         // Where all keys are ASCII, equal strings are equal bytes: sorted with the order written as
         // the tie-break, a run of one key ends with its last value. Otherwise keys are merged first.
         var order: [Int]
@@ -272,6 +331,9 @@ final class JSONOutput {
                 order = order.indices.compactMap { index in
                     index + 1 < order.count && keys[order[index + 1]] == keys[order[index]] ? nil : order[index]
                 }
+            } else if let keyOrders {
+                // Distinct ASCII keys: their order depends on the keys alone, kept for the next object with them.
+                keyOrders.add(keys: keys, order: order, escapesSlashes: escapesSlashes)
             }
         } else {
             var first: [String: Int] = [:]
@@ -359,6 +421,52 @@ final class JSONOutput {
         case let .encoder(encoder): return try encoder.finish()
         }
     }
+}
+
+/// The order in which objects' keys are written, by key list: a model's `encode(to:)` writes the
+/// same keys in the same order every time, which are then sorted (and written out) once rather
+/// than for each object. Only lists of distinct ASCII keys are kept, whose order is that of the
+/// keys alone; at most `capacity` of them, the oldest forgotten first.
+final class KeyOrders: Sendable {
+    /// A key list, the order its keys are written in (indices into `keys`), and each key written
+    /// as `"key":` (in `written`, at `keyRanges[position]` for the key written at `position`).
+    struct Entry: Sendable {
+        let keys: [String]
+        let order: [Int]
+        let written: [UInt8]
+        let keyRanges: [Range<Int>]
+    }
+
+    static let capacity = 64
+
+    private let entries = Locked<[Entry]>([])
+
+    /// The entry of exactly these keys (the same strings in the same order), if there is one.
+    func order(of keys: [String]) -> Entry? {
+        entries.withLock { entries in entries.first { $0.keys == keys } }
+    }
+
+    /// Keeps `order` for `keys`, the keys written out as `"key":`, escaped as `JSONOutput` escapes them.
+    func add(keys: [String], order: [Int], escapesSlashes: Bool) {
+        let output = JSONOutput(dateFormat: .iso8601, escapesSlashes: escapesSlashes)
+        var keyRanges: [Range<Int>] = []
+        keyRanges.reserveCapacity(order.count)
+        for index in order {
+            let start = output.bytes.count
+            output.writeQuoted(keys[index])
+            output.bytes.append(0x3A)
+            keyRanges.append(start..<output.bytes.count)
+        }
+        let entry = Entry(keys: keys, order: order, written: output.bytes, keyRanges: keyRanges)
+        entries.withLock { entries in
+            guard !entries.contains(where: { $0.keys == keys }) else { return }
+            if entries.count >= Self.capacity { entries.removeFirst() }
+            entries.append(entry)
+        }
+    }
+
+    /// How many key lists are kept (for tests).
+    var count: Int { entries.withLock { $0.count } }
 }
 
 /// A member of an object or an array: written already, or a nested container or super encoder
