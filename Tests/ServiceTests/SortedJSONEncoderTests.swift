@@ -81,7 +81,7 @@ import Testing
     /// both sides of that bound, of each power of ten and of two, and of the largest whole doubles.
     @Test func wholeDoubles() {
         var values: [Double] = [0, -0.0, 1, -1, 9, 10, 11, 99, 100, 4_294_967_296, 999_999_999_999_999, 1e15 - 1, 1e15, 1e15 + 1,
-                                -999_999_999_999_999, -1e15, 9_007_199_254_740_991, 9_007_199_254_740_992, 9_007_199_254_740_993,
+                                -999_999_999_999_999, -1e15, 9_007_199_254_740_991, 9_007_199_254_740_992, (9_007_199_254_740_992.0).nextUp,
                                 (1e15).nextDown, (1e15).nextUp, 0.5, -0.5, (1.0).nextUp, (2.0).nextDown, 1e15 - 0.5]
         var power = 1.0
         for _ in 0...17 {
