@@ -16,29 +16,11 @@ extension YAMLReader {
             return JSONNode(.null, at: emptyLocation)
         }
         var properties = YAMLProperties()
-        var propertiesLocation = emptyLocation
         // Properties followed by `key:` on their line belong to that key, and the mapping starts
         // with them; the mapping reads them. Otherwise they are this node's.
         if isPropertyStart(bytes[pos]) && implicitKeyColon(from: skipProperties(from: pos)) == nil {
-            propertiesLocation = location(at: pos)
-            properties = try readProperties(flow: false)
-            try skipToContent()
-            // More properties on the next lines (`&a` then `!!map`) are this node's too.
-            while pos < count, isPropertyStart(bytes[pos]), !contentEnds(parentIndent: parentIndent, mappingValue: mappingValue),
-                  implicitKeyColon(from: skipProperties(from: pos)) == nil {
-                let start = pos
-                let more = try readProperties(flow: false)
-                if more.anchor != nil {
-                    if properties.anchor != nil { error("a node can have only one anchor", at: start) }
-                    properties.anchor = more.anchor
-                    properties.savedDeepest = more.savedDeepest
-                }
-                if more.tag != nil {
-                    if properties.tag != nil { error("a node can have only one tag", at: start) }
-                    properties.tag = more.tag
-                }
-                try skipToContent()
-            }
+            let propertiesLocation = location(at: pos)
+            properties = try readOwnProperties(parentIndent: parentIndent, mappingValue: mappingValue)
             if contentEnds(parentIndent: parentIndent, mappingValue: mappingValue) {
                 try countNode(at: pos)
                 let node = JSONNode(properties.forcesString ? .string("") : .null, at: propertiesLocation)
@@ -75,24 +57,51 @@ extension YAMLReader {
             return node
         }
 
-        // A scalar, a flow collection or an alias.
-        let node: JSONNode
-        switch first {
-        case UInt8(ascii: "*"):
-            node = try readAlias(properties: properties)
-            return node
+        // An alias, a flow collection or a scalar.
+        if first == UInt8(ascii: "*") { return try readAlias(properties: properties) }
+        let node = try parseFlowOrScalar(parentIndent: parentIndent, properties: properties)
+        register(node, properties)
+        return node
+    }
+
+    /// The properties (`&anchor`, `!tag`) that start a node: those on its first line, and more on
+    /// the lines after it (`&a` then `!!map`) until its content. A second anchor or tag is an error.
+    private mutating func readOwnProperties(parentIndent: Int, mappingValue: Bool) throws -> YAMLProperties {
+        var properties = try readProperties(flow: false)
+        try skipToContent()
+        while pos < count, isPropertyStart(bytes[pos]), !contentEnds(parentIndent: parentIndent, mappingValue: mappingValue),
+              implicitKeyColon(from: skipProperties(from: pos)) == nil {
+            let start = pos
+            let more = try readProperties(flow: false)
+            if more.anchor != nil {
+                if properties.anchor != nil { error("a node can have only one anchor", at: start) }
+                properties.anchor = more.anchor
+                properties.savedDeepest = more.savedDeepest
+            }
+            if more.tag != nil {
+                if properties.tag != nil { error("a node can have only one tag", at: start) }
+                properties.tag = more.tag
+            }
+            try skipToContent()
+        }
+        return properties
+    }
+
+    /// A flow collection, or a quoted, block (`|`, `>`) or plain scalar with `properties`' tag applied.
+    private mutating func parseFlowOrScalar(parentIndent: Int, properties: YAMLProperties) throws -> JSONNode {
+        switch bytes[pos] {
         case UInt8(ascii: "["), UInt8(ascii: "{"):
-            node = try parseFlowCollection()
+            return try parseFlowCollection()
         case UInt8(ascii: "\""), UInt8(ascii: "'"):
             let location = self.location(at: pos)
             let text = try readQuoted()
             try countNode(at: pos)
-            node = applyCoreTag(JSONNode(.string(text), at: location), text: text, properties: properties)
+            return applyCoreTag(JSONNode(.string(text), at: location), text: text, properties: properties)
         case UInt8(ascii: "|"), UInt8(ascii: ">"):
             let location = self.location(at: pos)
             let text = try readBlockScalar(parentIndent: parentIndent)
             try countNode(at: pos)
-            node = applyCoreTag(JSONNode(.string(text), at: location), text: text, properties: properties)
+            return applyCoreTag(JSONNode(.string(text), at: location), text: text, properties: properties)
         default:
             try checkPlainStart(flow: false)
             let location = self.location(at: pos)
@@ -100,10 +109,8 @@ extension YAMLReader {
             readPlain(parentIndent: parentIndent, flow: false)
             try countNode(at: start)
             let plain = resolvePlain(at: location, offset: start, forceString: properties.forcesString)
-            node = properties.coreType == nil ? plain : applyCoreTag(plain, text: lastPlainText ?? "", properties: properties)
+            return properties.coreType == nil ? plain : applyCoreTag(plain, text: lastPlainText ?? "", properties: properties)
         }
-        register(node, properties)
-        return node
     }
 
     /// True when no node starts here: the end, a document marker, or a line indented no more than the parent.
