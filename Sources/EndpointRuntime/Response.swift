@@ -49,7 +49,7 @@ public struct ResponseDecoder<Response: Sendable>: Sendable {
         streaming = nil
     }
 
-    /// A decoder of a body still arriving, such as `.serverSentEvents(end:)`. Given a whole
+    /// A decoder of a body still arriving, such as `.stream(.serverSentEvents(end:))`. Given a whole
     /// ``HTTPResponse`` it reads that body as the stream.
     static func streaming(_ make: @escaping @Sendable (StreamedResponse) throws -> Response) -> ResponseDecoder<Response> {
         ResponseDecoder(decode: { response in try make(StreamedResponse(whole: response)) },

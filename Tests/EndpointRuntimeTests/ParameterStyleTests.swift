@@ -137,6 +137,12 @@ import TestSupport
             #expect(!ParameterStyle(name, explode: false).explode)
         }
         #expect(ParameterStyle.comma == ParameterStyle(.form, explode: false))
+        // `exploded(_:)`, how generated code writes a style's other explode: the name kept.
+        for style in [ParameterStyle.form, .comma, .spaceDelimited, .pipeDelimited, .deepObject, .simple, .label, .matrix] {
+            #expect(style.exploded() == ParameterStyle(style.name, explode: true))
+            #expect(style.exploded(false) == ParameterStyle(style.name, explode: false))
+        }
+        #expect(ParameterStyle.form.exploded(false) == .comma)
         #expect(ParameterStyle.form == ParameterStyle(.form, explode: true))
         #expect(ParameterStyle.deepObject.explode)
         #expect(!ParameterStyle.simple.explode && !ParameterStyle.label.explode && !ParameterStyle.matrix.explode)

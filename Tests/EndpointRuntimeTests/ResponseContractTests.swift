@@ -117,7 +117,7 @@ struct Echo: Decodable, Sendable, Equatable {
         #expect(["8"].compactMap(Int32.init) == [8])
     }
 
-    @Test func headerValueTypes() {
+    @Test func headerValueTypes() throws {
         #expect(Int.headerValue("12") == 12)
         #expect(Int.headerValue("1.5") == nil)
         #expect(Int32.headerValue("-7") == -7 && Int32.headerValue("4294967296") == nil)
@@ -134,6 +134,12 @@ struct Echo: Decodable, Sendable, Equatable {
         #expect(Date.headerValue("2024-01-02T03:04:05Z") == Date(timeIntervalSince1970: 1_704_164_645))
         #expect(Date.headerValue("Sunday, 06-Nov-94 08:49:37 GMT") == Date(timeIntervalSince1970: 784_111_777))
         #expect(Date.headerValue("yesterday") == nil)
+        // Through the generic reader, as generated headers read them: the conformance's own parse
+        // (the floating-point one for `Double` and `Float`, which refuses `nan` and `inf`).
+        let headers: HTTPHeaders = ["X-Ratio": "nan", "X-Scale": "inf", "X-Half": "0.5"]
+        #expect(throws: ResponseHeaderError.self) { try headers.optionalValue("X-Ratio", as: Double.self) }
+        #expect(throws: ResponseHeaderError.self) { try headers.optionalValue("X-Scale", as: Float.self) }
+        #expect(try headers.requiredValue("X-Half", as: Double.self) == 0.5)
     }
 
     @Test func everyEndpointHasAResponseWithRawHeaders() async throws {

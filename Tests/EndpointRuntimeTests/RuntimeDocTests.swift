@@ -288,6 +288,9 @@ func save(client: HTTPClient, to file: URL) async throws {
         let create = try NotesAPI.create(NewNote(text: "hi")).httpRequest()
         #expect(create.body == Data(#"{"text":"hi"}"#.utf8))
         #expect(NotesAPI.createNote(NewNote(text: "hi")).statuses == [201])
+        let ok = HTTPResponse(status: 200, body: Data(#"{"id":1,"text":"hi","createdAt":"2024-05-01T12:00:00Z"}"#.utf8), request: create)
+        let error = #expect(throws: EndpointError.self) { try NotesAPI.createNote(NewNote(text: "hi")).decode(ok) }
+        guard case .unacceptableStatus? = error else { Issue.record("a 200 should be unacceptable, got \(String(describing: error))"); return }
         let user = try GitHub.user(login: "octocat").urlRequest()
         #expect(user.url?.absoluteString == "https://api.github.com/users/octocat")
         _ = makeClient(token: "t")

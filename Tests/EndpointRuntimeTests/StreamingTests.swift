@@ -420,6 +420,30 @@ import FoundationNetworking
         #expect(received == [ServerSentEvent(data: "x"), ServerSentEvent(data: "y")])
     }
 
+    /// A service that answers with `ServerSentEvent`s sends each as the event it is (type, id,
+    /// retry, multi-line data), and the client's `.stream(.serverSentEvents())` reads the same
+    /// events back: the one format on both sides. (An event without an `id` would read back with
+    /// the one before it: the last event ID persists, as the HTML standard says.)
+    @Test func serverSentEventsRoundTripThroughAHandler() async throws {
+        let sent = [ServerSentEvent(event: "update", data: "a\nb", id: "7", retry: 1500), ServerSentEvent(data: "{\"n\":1}", id: "8")]
+        let handler = ServiceRouter(baseURL: "https://events.example.com", dateFormat: .iso8601, routes: [
+            ServiceRoute(.get, "/events") { request in
+                let events = AsyncThrowingStream<ServerSentEvent, any Error> { continuation in
+                    for event in sent { continuation.yield(event) }
+                    continuation.finish()
+                }
+                return request.response(streaming: events, status: 200, as: .serverSentEvents())
+            },
+        ]).handler
+        let client = HTTPClient(transport: InProcessTransport(handler))
+        let request = try HTTPRequest(.get, baseURL: "https://events.example.com") { Path("events") }
+        var received: [ServerSentEvent] = []
+        for try await event in try await client.send(Endpoint<ResponseStream<ServerSentEvent>>(request, decoder: .stream(.serverSentEvents()))) {
+            received.append(event)
+        }
+        #expect(received == sent)
+    }
+
     /// The process's resident memory in bytes, from /proc/self/statm: nil where there is none
     /// (any system but Linux), where the tests that measure it are skipped, saying so.
     static func residentBytes() -> Int? {

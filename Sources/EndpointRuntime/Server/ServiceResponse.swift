@@ -104,7 +104,10 @@ extension ServiceRequest {
         let source = StreamSource(elements) { element in
             switch format {
             case .serverSentEvents:
+                // As the client's `.stream(.serverSentEvents())` reads them: a `String` is an event's
+                // data, a `ServerSentEvent` the whole event, anything else JSON in the data.
                 if let text = element as? String { return ServiceResponse.event(text) }
+                if let event = element as? ServerSentEvent { return Data(event.text.utf8) }
                 return ServiceResponse.event(String(decoding: try encoder.encode(element), as: UTF8.self))
             case .jsonLines:
                 var line = try encoder.encode(element)
