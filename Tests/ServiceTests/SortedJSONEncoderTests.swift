@@ -112,6 +112,15 @@ import Testing
         check([1: "one", 20: "twenty", 3: "three"])
     }
 
+    /// Members left open (nested containers, super encoders) among members written at once, in an
+    /// object and in an array, each open one written to after later siblings: every member lands
+    /// in its own place, in the order `JSONEncoder` writes them.
+    @Test func openMembersAmongWrittenOnes() {
+        check(Interleaved(seed: 1))
+        check([Interleaved(seed: 2), Interleaved(seed: 3)])
+        check(["x": Interleaved(seed: 4)])
+    }
+
     /// Opens a nested container twice under one key, as hand-written `Encodable` code may:
     /// `JSONEncoder` merges the two, and the writer hands the value to it.
     struct ReopenedContainer: Encodable {
@@ -333,4 +342,36 @@ private struct Keyed: Encodable {
 
 private struct UUIDHolder: Encodable {
     var id: UUID
+}
+
+/// Open members at the first, a middle and the last place of an object and of an array, written
+/// to after the members that follow them.
+private struct Interleaved: Encodable {
+    var seed: Int
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: ModelKey.self)
+        var first = container.nestedContainer(keyedBy: ModelKey.self, forKey: "m")
+        try container.encode(seed, forKey: "b")
+        var middle = container.nestedUnkeyedContainer(forKey: "k")
+        try container.encode("text \(seed)", forKey: "a")
+        let last = container.superEncoder(forKey: "c")
+        var list = container.nestedUnkeyedContainer(forKey: "list")
+        var head = list.nestedUnkeyedContainer()
+        try list.encode(seed * 10)
+        var inside = list.nestedContainer(keyedBy: ModelKey.self)
+        try list.encode(true)
+        let tail = list.superEncoder()
+        var tailValue = tail.singleValueContainer()
+        try tailValue.encode(seed + 100)
+        try inside.encode([seed, seed], forKey: "pair")
+        try head.encode("head")
+        var deeper = first.nestedContainer(keyedBy: ModelKey.self, forKey: "deeper")
+        try first.encode(seed + 1, forKey: "z")
+        try deeper.encode(Date(timeIntervalSince1970: Double(seed)), forKey: "when")
+        try middle.encode(seed + 2)
+        try middle.encodeNil()
+        var lastValue = last.singleValueContainer()
+        try lastValue.encode(["only": seed])
+    }
 }
