@@ -620,6 +620,13 @@ final class JSONValueEncoder: Encoder, SingleValueEncodingContainer {
             output.unsupported = true
             object = ObjectStorage()
         }
+        // The generated models' key: a container written for it alone, whose calls need no generic
+        // metadata for the key (its copies, its `stringValue`) at run time. Key is ModelKey here,
+        // so the two container types are the same type.
+        if Key.self == ModelKey.self {
+            return unsafeBitCast(KeyedEncodingContainer(JSONModelKeyedContainer(encoder: self, object: object)),
+                                 to: KeyedEncodingContainer<Key>.self)
+        }
         return KeyedEncodingContainer(JSONKeyedContainer(encoder: self, object: object))
     }
 
@@ -700,10 +707,28 @@ private struct JSONSuperKey: CodingKey {
     init?(intValue: Int) { nil }
 }
 
-private struct JSONKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+/// What a keyed container of this encoder does, for any key type: ``JSONKeyedContainer`` for
+/// every key, ``JSONModelKeyedContainer`` for the generated models' `ModelKey`.
+private protocol JSONKeyedWriter: KeyedEncodingContainerProtocol {
+    var encoder: JSONValueEncoder { get }
+    var object: ObjectStorage { get }
+}
+
+/// A container for any key type.
+private struct JSONKeyedContainer<Key: CodingKey>: JSONKeyedWriter {
     let encoder: JSONValueEncoder
     let object: ObjectStorage
+}
 
+/// The container of the generated models' objects, not generic: its calls (one per member) read
+/// the key's `stringValue` and copy the key without looking up generic metadata at run time.
+private struct JSONModelKeyedContainer: JSONKeyedWriter {
+    typealias Key = ModelKey
+    let encoder: JSONValueEncoder
+    let object: ObjectStorage
+}
+
+extension JSONKeyedWriter {
     var codingPath: [any CodingKey] { encoder.codingPath }
 
     private func add(_ key: Key, _ range: Range<Int>) {
