@@ -15,8 +15,9 @@ public struct StreamedResponse: Sendable {
     public var body: ResponseBody
 
     /// A streamed response. `head.body` is ignored (set to empty).
-    public init(head: HTTPResponse, body: ResponseBody) {
-        var head = head
+    public init(head: consuming HTTPResponse, body: ResponseBody) {
+        // Consumed: a head made for the response (a handler's, a transport's) is moved in, not copied
+        // with the request it carries.
         head.body = Data()
         self.head = head
         self.body = body

@@ -45,6 +45,26 @@ import Testing
         #expect(file.text == "a/b c")
     }
 
+    /// Of the routes that match, the one with the most literal segments answers; on a tie, the
+    /// first in the order given.
+    @Test func mostLiteralSegmentsWinThenTheFirstGiven() async throws {
+        func route(_ template: String, _ name: String) -> ServiceRoute {
+            ServiceRoute(.get, template) { request in try request.response(name, status: 200, as: .text) }
+        }
+        let router = ServiceRouter(baseURL: "https://api.example.com", dateFormat: .iso8601, routes: [
+            route("/t/{a}", "first placeholder"), route("/t/{b}", "second placeholder"), route("/t/x", "literal"),
+            route("/u/x/{a}", "x first"), route("/u/{a}/y", "y second"), route("/u/{a}/{b}", "none"),
+        ])
+        func text(_ path: String) async throws -> String {
+            try await answer(router.handler, rawRequest(.get, "https://api.example.com" + path)).text
+        }
+        #expect(try await text("/t/y") == "first placeholder")
+        #expect(try await text("/t/x") == "literal")
+        #expect(try await text("/u/x/y") == "x first")
+        #expect(try await text("/u/z/y") == "y second")
+        #expect(try await text("/u/z/z") == "none")
+    }
+
     @Test func literalSegmentsMatchDecodedAndQueryNamesAreDecoded() async throws {
         // An escaped letter in a literal segment is the letter: `%65` is `e`.
         #expect(try await send(.get, "/us%65rs/42").text == #"{"id":42}"#)

@@ -112,6 +112,27 @@ import Testing
         check([1: "one", 20: "twenty", 3: "three"])
     }
 
+    /// Members left open (nested containers, super encoders) among members written at once, in an
+    /// object and in an array, each open one written to after later siblings: every member lands
+    /// in its own place, in the order `JSONEncoder` writes them.
+    @Test func openMembersAmongWrittenOnes() {
+        check(Interleaved(seed: 1))
+        check([Interleaved(seed: 2), Interleaved(seed: 3)])
+        check(["x": Interleaved(seed: 4)])
+    }
+
+    /// `ModelKey` (the generated models' key) has a container of its own; any other key type the
+    /// general one. Both write what `JSONEncoder` writes, and the same bytes for the same members.
+    @Test func modelKeyAndOtherKeysWriteTheSame() throws {
+        let model = TwoKeyTypes(useModelKey: true)
+        let other = TwoKeyTypes(useModelKey: false)
+        check(model)
+        check(other)
+        check([model, other])
+        let (sorted, _) = Self.encoders(.iso8601, escapesSlashes: false)
+        #expect(try sorted.encode(model) == sorted.encode(other))
+    }
+
     /// Opens a nested container twice under one key, as hand-written `Encodable` code may:
     /// `JSONEncoder` merges the two, and the writer hands the value to it.
     struct ReopenedContainer: Encodable {
@@ -333,4 +354,71 @@ private struct Keyed: Encodable {
 
 private struct UUIDHolder: Encodable {
     var id: UUID
+}
+
+/// Open members at the first, a middle and the last place of an object and of an array, written
+/// to after the members that follow them.
+private struct Interleaved: Encodable {
+    var seed: Int
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: ModelKey.self)
+        var first = container.nestedContainer(keyedBy: ModelKey.self, forKey: "m")
+        try container.encode(seed, forKey: "b")
+        var middle = container.nestedUnkeyedContainer(forKey: "k")
+        try container.encode("text \(seed)", forKey: "a")
+        let last = container.superEncoder(forKey: "c")
+        var list = container.nestedUnkeyedContainer(forKey: "list")
+        var head = list.nestedUnkeyedContainer()
+        try list.encode(seed * 10)
+        var inside = list.nestedContainer(keyedBy: ModelKey.self)
+        try list.encode(true)
+        let tail = list.superEncoder()
+        var tailValue = tail.singleValueContainer()
+        try tailValue.encode(seed + 100)
+        try inside.encode([seed, seed], forKey: "pair")
+        try head.encode("head")
+        var deeper = first.nestedContainer(keyedBy: ModelKey.self, forKey: "deeper")
+        try first.encode(seed + 1, forKey: "z")
+        try deeper.encode(Date(timeIntervalSince1970: Double(seed)), forKey: "when")
+        try middle.encode(seed + 2)
+        try middle.encodeNil()
+        var lastValue = last.singleValueContainer()
+        try lastValue.encode(["only": seed])
+    }
+}
+
+/// The same members under `ModelKey` or under an enum of keys: values, a nested object and list,
+/// and a super encoder under a key.
+private struct TwoKeyTypes: Encodable {
+    enum Key: String, CodingKey { case id, name, when, inner, list, parent, flag, note }
+    var useModelKey: Bool
+
+    func encode(to encoder: any Encoder) throws {
+        if useModelKey {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeMember(Int64(42), "id")
+            try container.encodeMember("ünïcode \"q\"", "name")
+            try container.encodeMember(Date(timeIntervalSince1970: 86_400), "when")
+            var inner = container.nestedContainer(keyedBy: ModelKey.self, forKey: "inner")
+            try inner.encodeMember(2.5, "note")
+            var list = container.nestedUnkeyedContainer(forKey: "list")
+            try list.encode(1)
+            try container.encodeNil(forKey: "flag")
+            var parent = container.superEncoder(forKey: "parent").container(keyedBy: ModelKey.self)
+            try parent.encodeMember(true, "flag")
+        } else {
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(Int64(42), forKey: .id)
+            try container.encode("ünïcode \"q\"", forKey: .name)
+            try container.encode(Date(timeIntervalSince1970: 86_400), forKey: .when)
+            var inner = container.nestedContainer(keyedBy: Key.self, forKey: .inner)
+            try inner.encode(2.5, forKey: .note)
+            var list = container.nestedUnkeyedContainer(forKey: .list)
+            try list.encode(1)
+            try container.encodeNil(forKey: .flag)
+            var parent = container.superEncoder(forKey: .parent).container(keyedBy: Key.self)
+            try parent.encode(true, forKey: .flag)
+        }
+    }
 }

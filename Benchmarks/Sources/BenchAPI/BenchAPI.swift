@@ -89,8 +89,7 @@ nonisolated extension BenchAPI.Activities {
                     Query("per_page", perPage),
                     Query("ids", ids, style: .comma),
                 ])
-            case let .create(body):
-                return try BenchAPI.defaults.request(.post, [Path("athlete", "activities"), JSONBody(body)])
+            case let .create(body): return try BenchAPI.defaults.request(.post, [Path("athlete", "activities"), JSONBody(body)])
             }
         }
 
@@ -538,7 +537,7 @@ nonisolated extension BenchAPI {
                     after: request.query("after", as: Optional<Date>.self),
                     page: request.query("page", as: Optional<Int>.self),
                     perPage: request.query("per_page", as: Int.self),
-                    ids: request.query("ids", as: Optional<[Int64]>.self, style: ParameterStyle(.form, explode: false))
+                    ids: request.query("ids", as: Optional<[Int64]>.self, style: .comma)
                 )
                 return try request.response(result, status: 200)
             },

@@ -42,12 +42,14 @@ public struct InProcessTransport: HTTPTransport {
 
     /// Sends `request` to the handler and reads the whole body it answers with.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        var (response, body) = try await answer(request)
+        var answer = try await answer(request)
+        let body = answer.body
         // A body made from data is read at once; one still being made chunk by chunk within the timeout.
-        response.body = try await body.handle.source.isInMemory
+        // Written into the answer's head in place (the answer is not read again: its head is moved out).
+        answer.head.body = try await body.handle.source.isInMemory
             ? InProcessTransport.whole(body)
             : ResponseBody(source: HandlerBody(body, request: request)).collect()
-        return response
+        return answer.head
     }
 
     /// What `body.collect()` reads, without copying a body of one chunk (what a handler answers
@@ -66,13 +68,14 @@ public struct InProcessTransport: HTTPTransport {
     /// read as the handler makes it. The request body is reported to `progress` as uploaded when the
     /// head is in.
     public func stream(_ request: HTTPRequest, progress: ProgressHandler?) async throws -> StreamedResponse {
-        let (head, body) = try await answer(request)
+        var answer = try await answer(request)
         TransferProgress.reportUploadDone(of: request, to: progress)
-        return StreamedResponse(head: head, body: ResponseBody(source: HandlerBody(body, request: request)))
+        answer.body = ResponseBody(source: HandlerBody(answer.body, request: request))
+        return answer
     }
 
-    /// The handler's answer to `request`: its head, carrying `request` as sent, and its body.
-    private func answer(_ request: HTTPRequest) async throws -> (HTTPResponse, ResponseBody) {
+    /// The handler's answer to `request`: its head, carrying `request` as sent (its body empty), and its body.
+    private func answer(_ request: HTTPRequest) async throws -> StreamedResponse {
         let received = try InProcessTransport.received(request)
         let handler = self.handler
         let timeout = InProcessTransport.timeout(of: request)
@@ -83,7 +86,7 @@ public struct InProcessTransport: HTTPTransport {
         // Changed in place rather than copied out first.
         answer.head.request = request
         answer.head.body = Data()
-        return (answer.head, answer.body)
+        return answer
     }
 
     /// The request as a server receives it: method, URL, headers and body; validated as
@@ -194,7 +197,7 @@ final class InProcessRace<Value: Sendable>: Sendable {
                     }
                     do {
                         let value = try await operation()
-                        if !race.finish(.success(value)) { discard(value) }
+                        if case let .success(late)? = race.finish(.success(value)) { discard(late) }
                     } catch {
                         race.finish(.failure(error))
                     }
@@ -243,9 +246,10 @@ final class InProcessRace<Value: Sendable>: Sendable {
     }
 
     /// Resumes the caller with `result` unless it was resumed already; a failure cancels the
-    /// operation. Whether this call resumed the caller.
+    /// operation. `nil` when this call resumed the caller, else `result` handed back (consumed
+    /// rather than copied: the operation's value is moved to the caller).
     @discardableResult
-    private func finish(_ result: Result<Value, any Error>) -> Bool {
+    private func finish(_ result: __owned Result<Value, any Error>) -> Result<Value, any Error>? {
         let (continuation, task) = state.withLock { state -> (UnsafeContinuation<Value, any Error>?, Task<Void, Never>?) in
             guard !state.finished else { return (nil, nil) }
             state.finished = true
@@ -256,7 +260,8 @@ final class InProcessRace<Value: Sendable>: Sendable {
             return (state.continuation, state.task)
         }
         if case .failure = result { task?.cancel() }
-        continuation?.resume(with: result)
-        return continuation != nil
+        guard let continuation else { return result }
+        continuation.resume(with: result)
+        return nil
     }
 }

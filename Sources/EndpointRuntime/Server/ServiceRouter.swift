@@ -191,7 +191,9 @@ public struct ServiceRouter: Sendable {
         }
 
         func routes(_ method: HTTPMethod) -> [ServiceRoute] {
-            byMethod.first { $0.method == method }?.routes ?? []
+            // By index: `first(where:)` copied each (method, routes) pair it looked at.
+            for index in byMethod.indices where byMethod[index].method == method { return byMethod[index].routes }
+            return []
         }
     }
 
@@ -233,11 +235,20 @@ public struct ServiceRouter: Sendable {
         let method = request.method == .head && !hasHead ? HTTPMethod.get : request.method
         let group = path.count < table.count ? table[path.count] : RouteGroup()
         // The route of the method with the most literal segments; the first in spec order on a tie.
-        var best: (route: ServiceRoute, values: ServiceRoute.Values, segments: ServiceRoute.Values)?
-        for route in group.routes(method) where best.map({ route.literals > $0.route.literals }) ?? true {
-            if let match = route.match(path) { best = (route, match.values, match.segments) }
+        // Kept as an index and two arrays rather than an optional tuple holding the route: the routes
+        // are read in place and none is copied until one is chosen.
+        let candidates = group.routes(method)
+        var chosen: Int?
+        var values: ServiceRoute.Values = []
+        var segments: ServiceRoute.Values = []
+        for index in candidates.indices where chosen.map({ candidates[index].literals > candidates[$0].literals }) ?? true {
+            if let match = candidates[index].match(path) {
+                chosen = index
+                values = match.values
+                segments = match.segments
+            }
         }
-        guard let best else {
+        guard let chosen else {
             var allowed: [HTTPMethod] = []
             for route in group.all where !allowed.contains(route.method) && route.match(path) != nil {
                 allowed.append(route.method)
@@ -251,10 +262,11 @@ public struct ServiceRouter: Sendable {
             response.headers.replace("Allow", with: allow)
             return response
         }
-        let serviceRequest = ServiceRequest(raw: request, dateFormat: dateFormat, pathValues: best.values, pathSegments: best.segments)
+        let respond = candidates[chosen].respond
+        let serviceRequest = ServiceRequest(raw: request, dateFormat: dateFormat, pathValues: values, pathSegments: segments)
         let added = Locked(HTTPHeaders())
         do {
-            var response = try await ServiceResponseHeaders.$current.withValue(added) { try await best.route.respond(serviceRequest) }
+            var response = try await ServiceResponseHeaders.$current.withValue(added) { try await respond(serviceRequest) }
             for field in added.withLock({ $0 }) { response.headers.append(field.name, field.value) }
             return response
         } catch let error as ServiceInputError {

@@ -266,9 +266,9 @@ final class JSONOutput {
     /// sorted by their keys' UTF-8 bytes.
     func writeObject(_ object: ObjectStorage) throws -> Range<Int> {
         let keys = object.keys
-        var values: [Range<Int>] = []
-        values.reserveCapacity(keys.count)
-        for member in object.values { values.append(try finish(member)) }
+        // Members still open are written now, in the order they were opened; the others are already.
+        try object.members.finishOpen()
+        var values = object.members.ranges
         // A model writes the same keys every time: sorted and written out once, then copied.
         if let known = keyOrders?.order(of: keys) {
             // Grown once to the object's size, then filled: braces, commas, the written keys, and
@@ -391,9 +391,8 @@ final class JSONOutput {
     }
 
     func writeArray(_ array: ArrayStorage) throws -> Range<Int> {
-        var ranges: [Range<Int>] = []
-        ranges.reserveCapacity(array.items.count)
-        for item in array.items { ranges.append(try finish(item)) }
+        try array.items.finishOpen()
+        let ranges = array.items.ranges
         let start = bytes.count
         bytes.append(0x5B)
         for (index, range) in ranges.enumerated() {
@@ -415,12 +414,6 @@ final class JSONOutput {
         }
     }
 
-    func finish(_ member: Member) throws -> Range<Int> {
-        switch member {
-        case let .value(range): return range
-        case let .encoder(encoder): return try encoder.finish()
-        }
-    }
 }
 
 /// The order in which objects' keys are written, by key list: a model's `encode(to:)` writes the
@@ -469,32 +462,58 @@ final class KeyOrders: Sendable {
     var count: Int { entries.withLock { $0.count } }
 }
 
-/// A member of an object or an array: written already, or a nested container or super encoder
-/// still open (written when its holder is).
-enum Member {
-    case value(Range<Int>)
-    case encoder(JSONValueEncoder)
+/// The members of an object or the items of an array, in the order written: each one's bytes, and
+/// the few still open (a nested container or super encoder, written when its holder is) apart, so
+/// that the usual members, written already, are plain ranges: no enum with an object to retain and
+/// release per member, and no second array of ranges made when the holder is written.
+struct Members {
+    /// Each member's bytes; a placeholder for one still open until ``finishOpen()``.
+    var ranges: [Range<Int>] = []
+    /// The members still open, by their index in `ranges`.
+    var open: [(index: Int, encoder: JSONValueEncoder)] = []
+
+    init(capacity: Int) { ranges.reserveCapacity(capacity) }
+
+    var count: Int { ranges.count }
+
+    mutating func add(_ range: Range<Int>) { ranges.append(range) }
+
+    mutating func add(_ encoder: JSONValueEncoder) {
+        open.append((ranges.count, encoder))
+        ranges.append(0..<0)
+    }
+
+    /// Writes the members still open, in the order they were opened, into their places.
+    mutating func finishOpen() throws {
+        guard !open.isEmpty else { return }
+        for (index, encoder) in open { ranges[index] = try encoder.finish() }
+        open.removeAll()
+    }
 }
 
 final class ObjectStorage {
     // Unchecked, as `JSONOutput.bytes`: one encoding's calls reach them, one at a time.
     @exclusivity(unchecked) var keys: [String] = []
-    @exclusivity(unchecked) var values: [Member] = []
+    @exclusivity(unchecked) var members = Members(capacity: 16)
 
     init() {
         // Room for a model's members without growing the arrays one step at a time.
         keys.reserveCapacity(16)
-        values.reserveCapacity(16)
     }
 
-    func add(_ key: String, _ value: Member) {
+    func add(_ key: String, _ range: Range<Int>) {
         keys.append(key)
-        values.append(value)
+        members.add(range)
+    }
+
+    func add(_ key: String, _ encoder: JSONValueEncoder) {
+        keys.append(key)
+        members.add(encoder)
     }
 }
 
 final class ArrayStorage {
-    @exclusivity(unchecked) var items: [Member] = []
+    @exclusivity(unchecked) var items = Members(capacity: 0)
 }
 
 /// The encoder of one value: what its `encode(to:)` is given.
@@ -601,6 +620,13 @@ final class JSONValueEncoder: Encoder, SingleValueEncodingContainer {
             output.unsupported = true
             object = ObjectStorage()
         }
+        // The generated models' key: a container written for it alone, whose calls need no generic
+        // metadata for the key (its copies, its `stringValue`) at run time. Key is ModelKey here,
+        // so the two container types are the same type.
+        if Key.self == ModelKey.self {
+            return unsafeBitCast(KeyedEncodingContainer(JSONModelKeyedContainer(encoder: self, object: object)),
+                                 to: KeyedEncodingContainer<Key>.self)
+        }
         return KeyedEncodingContainer(JSONKeyedContainer(encoder: self, object: object))
     }
 
@@ -681,14 +707,32 @@ private struct JSONSuperKey: CodingKey {
     init?(intValue: Int) { nil }
 }
 
-private struct JSONKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+/// What a keyed container of this encoder does, for any key type: ``JSONKeyedContainer`` for
+/// every key, ``JSONModelKeyedContainer`` for the generated models' `ModelKey`.
+private protocol JSONKeyedWriter: KeyedEncodingContainerProtocol {
+    var encoder: JSONValueEncoder { get }
+    var object: ObjectStorage { get }
+}
+
+/// A container for any key type.
+private struct JSONKeyedContainer<Key: CodingKey>: JSONKeyedWriter {
     let encoder: JSONValueEncoder
     let object: ObjectStorage
+}
 
+/// The container of the generated models' objects, not generic: its calls (one per member) read
+/// the key's `stringValue` and copy the key without looking up generic metadata at run time.
+private struct JSONModelKeyedContainer: JSONKeyedWriter {
+    typealias Key = ModelKey
+    let encoder: JSONValueEncoder
+    let object: ObjectStorage
+}
+
+extension JSONKeyedWriter {
     var codingPath: [any CodingKey] { encoder.codingPath }
 
     private func add(_ key: Key, _ range: Range<Int>) {
-        object.add(key.stringValue, .value(range))
+        object.add(key.stringValue, range)
     }
 
     mutating func encodeNil(forKey key: Key) throws { add(key, encoder.output.writeNull()) }
@@ -715,7 +759,7 @@ private struct JSONKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     private func openChild(_ key: any CodingKey, named name: String) -> JSONValueEncoder {
         if object.keys.contains(name) { encoder.output.unsupported = true }
         let child = encoder.openChild(key: key)
-        object.add(name, .encoder(child))
+        object.add(name, child)
         return child
     }
 
@@ -751,7 +795,7 @@ private struct JSONUnkeyedContainer: UnkeyedEncodingContainer {
     var codingPath: [any CodingKey] { encoder.codingPath }
     var count: Int { array.items.count }
 
-    private func add(_ range: Range<Int>) { array.items.append(.value(range)) }
+    private func add(_ range: Range<Int>) { array.items.add(range) }
 
     mutating func encodeNil() throws { add(encoder.output.writeNull()) }
     @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
@@ -779,19 +823,19 @@ private struct JSONUnkeyedContainer: UnkeyedEncodingContainer {
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         let child = encoder.openChild(key: JSONIndexKey(array.items.count))
-        array.items.append(.encoder(child))
+        array.items.add(child)
         return child.container(keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
         let child = encoder.openChild(key: JSONIndexKey(array.items.count))
-        array.items.append(.encoder(child))
+        array.items.add(child)
         return child.unkeyedContainer()
     }
 
     mutating func superEncoder() -> any Encoder {
         let child = encoder.openChild(key: JSONIndexKey(array.items.count))
-        array.items.append(.encoder(child))
+        array.items.add(child)
         return child
     }
 }
