@@ -270,87 +270,8 @@ final class JSONOutput {
         try object.members.finishOpen()
         var values = object.members.ranges
         // A model writes the same keys every time: sorted and written out once, then copied.
-        if let known = keyOrders?.order(of: keys) {
-            // Grown once to the object's size, then filled: braces, commas, the written keys, and
-            // copies of the values (written before `start`, so never overlapping what is filled).
-            let start = bytes.count
-            var size = 2 + known.written.count + max(known.order.count - 1, 0)
-            for value in values { size += value.count }
-            bytes.append(contentsOf: repeatElement(0, count: size))
-            bytes.withUnsafeMutableBufferPointer { buffer in
-                let base = buffer.baseAddress! // non-empty: it holds the braces
-                var end = start
-                base[end] = 0x7B
-                end += 1
-                known.written.withUnsafeBufferPointer { written in
-                    for (position, index) in known.order.enumerated() {
-                        if position > 0 {
-                            base[end] = 0x2C
-                            end += 1
-                        }
-                        let key = known.keyRanges[position]
-                        if let keyBytes = written.baseAddress {
-                            (base + end).update(from: keyBytes + key.lowerBound, count: key.count)
-                        }
-                        end += key.count
-                        let value = values[index]
-                        (base + end).update(from: base + value.lowerBound, count: value.count)
-                        end += value.count
-                    }
-                }
-                base[end] = 0x7D
-            }
-            return start..<bytes.count
-        }
-        // Where all keys are ASCII, equal strings are equal bytes: sorted with the order written as
-        // the tie-break, a run of one key ends with its last value. Otherwise keys are merged first.
-        var order: [Int]
-        if let prefixes = Self.asciiPrefixes(keys) {
-            // Compared by their first eight bytes, read once; the whole keys only where those are equal.
-            func precedes(_ a: Int, _ b: Int) -> Bool {
-                if prefixes[a] != prefixes[b] { return prefixes[a] < prefixes[b] }
-                if keys[a] == keys[b] { return a < b }
-                return keys[a].utf8.lexicographicallyPrecedes(keys[b].utf8)
-            }
-            order = Array(keys.indices)
-            if order.count <= 32 {
-                // A model's few members: an insertion sort, without the general sort's buffers.
-                for end in order.indices.dropFirst() {
-                    let index = order[end]
-                    var position = end
-                    while position > 0, precedes(index, order[position - 1]) {
-                        order[position] = order[position - 1]
-                        position -= 1
-                    }
-                    order[position] = index
-                }
-            } else {
-                order.sort(by: precedes)
-            }
-            if zip(order, order.dropFirst()).contains(where: { keys[$0] == keys[$1] }) {
-                order = order.indices.compactMap { index in
-                    index + 1 < order.count && keys[order[index + 1]] == keys[order[index]] ? nil : order[index]
-                }
-            } else if let keyOrders {
-                // Distinct ASCII keys: their order depends on the keys alone, kept for the next object with them.
-                keyOrders.add(keys: keys, order: order, escapesSlashes: escapesSlashes)
-            }
-        } else {
-            var first: [String: Int] = [:]
-            var last: [Int: Int] = [:]
-            var distinct: [Int] = []
-            for index in keys.indices {
-                if let spelled = first[keys[index]] {
-                    last[spelled] = index
-                } else {
-                    first[keys[index]] = index
-                    distinct.append(index)
-                }
-            }
-            distinct.sort { keys[$0].utf8.lexicographicallyPrecedes(keys[$1].utf8) }
-            order = distinct
-            for index in order.indices { values[order[index]] = values[last[order[index]] ?? order[index]] }
-        }
+        if let known = keyOrders?.order(of: keys) { return writeObject(known, values: values) }
+        let order = memberOrder(keys, values: &values)
         let start = bytes.count
         bytes.append(0x7B)
         for (position, index) in order.enumerated() {
@@ -361,6 +282,97 @@ final class JSONOutput {
         }
         bytes.append(0x7D)
         return start..<bytes.count
+    }
+
+    /// Writes an object whose keys were seen before, in their kept order with their keys already
+    /// written out. The bytes are grown once to the object's size, then filled: braces, commas, the
+    /// written keys, and copies of the values (written before the object, so never overlapping it).
+    private func writeObject(_ known: KeyOrders.Entry, values: [Range<Int>]) -> Range<Int> {
+        let start = bytes.count
+        var size = 2 + known.written.count + max(known.order.count - 1, 0)
+        for value in values { size += value.count }
+        bytes.append(contentsOf: repeatElement(0, count: size))
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            let base = buffer.baseAddress! // non-empty: it holds the braces
+            var end = start
+            base[end] = 0x7B
+            end += 1
+            known.written.withUnsafeBufferPointer { written in
+                for (position, index) in known.order.enumerated() {
+                    if position > 0 {
+                        base[end] = 0x2C
+                        end += 1
+                    }
+                    let key = known.keyRanges[position]
+                    if let keyBytes = written.baseAddress {
+                        (base + end).update(from: keyBytes + key.lowerBound, count: key.count)
+                    }
+                    end += key.count
+                    let value = values[index]
+                    (base + end).update(from: base + value.lowerBound, count: value.count)
+                    end += value.count
+                }
+            }
+            base[end] = 0x7D
+        }
+        return start..<bytes.count
+    }
+
+    /// The order an object's members are written in: by their keys' UTF-8 bytes, one member for
+    /// keys that are equal as strings (its value the last written, in `values`). An order of
+    /// distinct ASCII keys is kept for the next object with the same keys.
+    private func memberOrder(_ keys: [String], values: inout [Range<Int>]) -> [Int] {
+        // Where all keys are ASCII, equal strings are equal bytes: sorted with the order written as
+        // the tie-break, a run of one key ends with its last value. Otherwise keys are merged first.
+        guard let prefixes = Self.asciiPrefixes(keys) else { return mergedOrder(keys, values: &values) }
+        // Compared by their first eight bytes, read once; the whole keys only where those are equal.
+        func precedes(_ a: Int, _ b: Int) -> Bool {
+            if prefixes[a] != prefixes[b] { return prefixes[a] < prefixes[b] }
+            if keys[a] == keys[b] { return a < b }
+            return keys[a].utf8.lexicographicallyPrecedes(keys[b].utf8)
+        }
+        var order = Array(keys.indices)
+        if order.count <= 32 {
+            // A model's few members: an insertion sort, without the general sort's buffers.
+            for end in order.indices.dropFirst() {
+                let index = order[end]
+                var position = end
+                while position > 0, precedes(index, order[position - 1]) {
+                    order[position] = order[position - 1]
+                    position -= 1
+                }
+                order[position] = index
+            }
+        } else {
+            order.sort(by: precedes)
+        }
+        if zip(order, order.dropFirst()).contains(where: { keys[$0] == keys[$1] }) {
+            return order.indices.compactMap { index in
+                index + 1 < order.count && keys[order[index + 1]] == keys[order[index]] ? nil : order[index]
+            }
+        }
+        // Distinct ASCII keys: their order depends on the keys alone, kept for the next object with them.
+        keyOrders?.add(keys: keys, order: order, escapesSlashes: escapesSlashes)
+        return order
+    }
+
+    /// ``memberOrder(_:values:)`` for keys not all ASCII: keys equal as strings merged first (the
+    /// first spelling, the last value), then sorted by their UTF-8 bytes.
+    private func mergedOrder(_ keys: [String], values: inout [Range<Int>]) -> [Int] {
+        var first: [String: Int] = [:]
+        var last: [Int: Int] = [:]
+        var distinct: [Int] = []
+        for index in keys.indices {
+            if let spelled = first[keys[index]] {
+                last[spelled] = index
+            } else {
+                first[keys[index]] = index
+                distinct.append(index)
+            }
+        }
+        distinct.sort { keys[$0].utf8.lexicographicallyPrecedes(keys[$1].utf8) }
+        for index in distinct { values[index] = values[last[index] ?? index] }
+        return distinct
     }
 
     /// Each key's first eight UTF-8 bytes as a big-endian number (zeros after a shorter key), so
