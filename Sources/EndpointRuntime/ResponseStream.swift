@@ -338,6 +338,17 @@ public enum StreamFormat: Sendable, Hashable {
         case .bytes: return "application/octet-stream"
         }
     }
+
+    /// One element as it is sent in this format, from its bytes (JSON; for Server-Sent Events the
+    /// event's data): what a service's handler and a stub's sample write, and the client reads.
+    func frame(_ element: Data) -> Data {
+        switch self {
+        case .serverSentEvents: return Data(ServerSentEvent(data: String(decoding: element, as: UTF8.self)).text.utf8)
+        case .jsonLines: return element + [0x0A]
+        case .jsonSequence: return [0x1E] + element + [0x0A]
+        case .bytes: return element
+        }
+    }
 }
 
 extension ResponseDecoder {

@@ -207,16 +207,13 @@ public struct SampleResponse: Sendable, Hashable {
         self.elements = elements
     }
 
-    /// The body's chunks as ``StubTransport`` serves them.
+    /// The body's chunks as ``StubTransport`` serves them: the elements framed in the stream's
+    /// format, then an event stream's `end`.
     var chunks: [Data] {
-        switch stream {
-        case nil: return [Data(json.utf8)]
-        case let .serverSentEvents(end)?:
-            return (elements + (end.map { [$0] } ?? [])).map { Data(ServerSentEvent(data: $0).text.utf8) }
-        case .jsonLines?: return elements.map { Data(($0 + "\n").utf8) }
-        case .jsonSequence?: return elements.map { Data(("\u{1E}" + $0 + "\n").utf8) }
-        case .bytes?: return elements.map { Data($0.utf8) }
-        }
+        guard let stream else { return [Data(json.utf8)] }
+        var chunks = elements.map { stream.frame(Data($0.utf8)) }
+        if case let .serverSentEvents(end?) = stream { chunks.append(stream.frame(Data(end.utf8))) }
+        return chunks
     }
 
     /// The `Content-Type` served.

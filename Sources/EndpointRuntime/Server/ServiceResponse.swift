@@ -102,26 +102,18 @@ extension ServiceRequest {
                                                         contentType: String? = nil, headers: HTTPHeaders = [:]) -> ServiceResponse {
         let encoder = Self.jsonEncoder(dateFormat)
         let source = StreamSource(elements) { element in
-            switch format {
-            case .serverSentEvents:
-                // As the client's `.stream(.serverSentEvents())` reads them: a `String` is an event's
-                // data, a `ServerSentEvent` the whole event, anything else JSON in the data.
-                if let text = element as? String { return ServiceResponse.event(text) }
+            // As the client's `.stream(...)` reads them: of Server-Sent Events, a `String` is an
+            // event's data and a `ServerSentEvent` the whole event; `.bytes` are `Data` as they are;
+            // anything else is its JSON, framed in the format.
+            if case .serverSentEvents = format {
+                if let text = element as? String { return format.frame(Data(text.utf8)) }
                 if let event = element as? ServerSentEvent { return Data(event.text.utf8) }
-                return ServiceResponse.event(String(decoding: try encoder.encode(element), as: UTF8.self))
-            case .jsonLines:
-                var line = try encoder.encode(element)
-                line.append(0x0A)
-                return line
-            case .jsonSequence:
-                let json = try encoder.encode(element)
-                return Data([0x1E]) + json + Data([0x0A])
-            case .bytes:
-                return element as? Data ?? Data()
             }
+            if case .bytes = format { return element as? Data ?? Data() }
+            return format.frame(try encoder.encode(element))
         }
         var ending: Data?
-        if case let .serverSentEvents(end?) = format { ending = ServiceResponse.event(end) }
+        if case let .serverSentEvents(end?) = format { ending = format.frame(Data(end.utf8)) }
         let finalChunk = ending
         let body = ResponseBody(next: { try await source.next(ending: finalChunk) }, cancel: { source.cancel() })
         var fields = headers
@@ -153,13 +145,6 @@ extension ServiceResponse {
         formatter.timeZone = TimeZone(identifier: "GMT")
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
         return formatter.string(from: date)
-    }
-
-    /// One event: a `data:` line per line of `text`, then a blank line.
-    static func event(_ text: String) -> Data {
-        var event = ""
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) { event += "data: \(line)\n" }
-        return Data((event + "\n").utf8)
     }
 }
 
