@@ -324,23 +324,51 @@ if [ "$DO_IMPORT" = 1 ] && [ "$SMOKE" = 0 ] && [ -f "$XERO" ]; then
     "$GEN" yaml-to-json "$XERO" > "$SCALE/xero-source.json"
     python3 "$BENCH/scale-openapi.py" 1 "$SCALE/xero-source.json" "$SCALE/xero-x1.json"
     python3 "$BENCH/scale-openapi.py" 5 "$SCALE/xero-source.json" "$SCALE/xero-x5.json"
-    declare -A PEROP=()
+    # Seven rounds, alternating which document goes first, so that what else the shared machine does
+    # falls on both sides alike; the verdict is the median of the rounds' ratios. (Run five times
+    # one after the other and then five times the other, a full run once printed 1.37 where an
+    # alternated one and callgrind's instruction count gave 1.11 and 1.08.) The small document is
+    # imported 5 times a measurement (GNU time counts in 10 ms steps).
+    declare -A OPS=() PEROP=()
     for doc in xero-x1 xero-x5; do
-        # The small document is imported 5 times a measurement (GNU time counts in 10 ms steps).
-        reps=1; [ "$doc" = xero-x1 ] && reps=5
-        cpus=()
-        for _ in 1 2 3 4 5; do
-            timed "$OUT/logs/import-$doc.log" sh -c 'for _ in $(seq "$1"); do "$2" import "$3" --output "$4" || exit 1; done' \
-                sh "$reps" "$GEN" "$SCALE/$doc.json" "$SCALE/$doc.endpoints.json" || { broken "importing $doc failed"; break; }
-            read -r wall user sys mem < "$OUT/time.txt"
-            cpus+=("$(py "print(($user + $sys) / $reps)")")
-        done
-        operations=$(py "import json; print(sum(1 for p in json.load(open('$SCALE/$doc.json'))['paths'].values() for m in p if m in ('get','put','post','delete','patch','head','options','trace')))")
-        PEROP[$doc]=$(py "import statistics; print(f\"{statistics.median([float(x) for x in '${cpus[*]}'.split()]) / $operations * 1000:.3f}\")")
-        row "5b. Import scaling" "$doc.json ($operations operations, $(py "import os; print(f\"{os.path.getsize('$SCALE/$doc.json')/1e6:.2f}\")") MB): CPU per operation, median of 5" "${PEROP[$doc]} ms" "" ""
+        OPS[$doc]=$(py "import json; print(sum(1 for p in json.load(open('$SCALE/$doc.json'))['paths'].values() for m in p if m in ('get','put','post','delete','patch','head','options','trace')))")
     done
-    read -r ratio verdict < <(py "r=${PEROP[xero-x5]}/max(${PEROP[xero-x1]},0.000001); print(f'{r:.2f}', 'met' if r <= 1.3 else 'MISSED')")
-    row "5b. Import scaling" "XeroAccounting x5 / x1, CPU per operation" "$ratio" "<= 1.3" "$verdict"
+    import_cpu() { # document, repetitions -> CPU seconds per operation
+        timed "$OUT/logs/import-$1.log" sh -c 'for _ in $(seq "$1"); do "$2" import "$3" --output "$4" || exit 1; done' \
+            sh "$2" "$GEN" "$SCALE/$1.json" "$SCALE/$1.endpoints.json" || return 1
+        read -r wall user sys mem < "$OUT/time.txt"
+        py "print(($user + $sys) / $2 / ${OPS[$1]})"
+    }
+    small=() large=() ratios=()
+    for round in 1 2 3 4 5 6 7; do
+        if [ $((round % 2)) = 1 ]; then
+            a=$(import_cpu xero-x1 5) && b=$(import_cpu xero-x5 1) || { broken "importing XeroAccounting failed"; break; }
+        else
+            b=$(import_cpu xero-x5 1) && a=$(import_cpu xero-x1 5) || { broken "importing XeroAccounting failed"; break; }
+        fi
+        small+=("$a"); large+=("$b"); ratios+=("$(py "print($b / max($a, 1e-9))")")
+    done
+    median() { py "import statistics, sys; print(statistics.median(float(x) for x in sys.argv[1:]))" "$@"; }
+    PEROP[xero-x1]=$(median "${small[@]}"); PEROP[xero-x5]=$(median "${large[@]}")
+    for doc in xero-x1 xero-x5; do
+        row "5b. Import scaling" "$doc.json (${OPS[$doc]} operations, $(py "import os; print(f\"{os.path.getsize('$SCALE/$doc.json')/1e6:.2f}\")") MB): CPU per operation, median of 7 alternated rounds" "$(py "print(f'{${PEROP[$doc]} * 1000:.3f} ms')")" "" ""
+    done
+    read -r ratio verdict spread < <(py "import statistics; r=[float(x) for x in '${ratios[*]}'.split()]; m=statistics.median(r); print(f'{m:.2f}', 'met' if m <= 1.3 else 'MISSED', f'{min(r):.2f}-{max(r):.2f}')")
+    row "5b. Import scaling" "XeroAccounting x5 / x1, CPU per operation: median of the 7 rounds' ratios (range $spread)" "$ratio" "<= 1.3" "$verdict"
+    # Instructions are what a shared machine cannot disturb: one import of each under callgrind,
+    # when valgrind is installed (for information; the verdict above is time, as the issue asks).
+    if command -v valgrind > /dev/null 2>&1; then
+        declare -A INSTR=()
+        for doc in xero-x1 xero-x5; do
+            valgrind --tool=callgrind --callgrind-out-file="$SCALE/callgrind.$doc" --log-file="$SCALE/valgrind.$doc" \
+                "$GEN" import "$SCALE/$doc.json" --output "$SCALE/$doc.callgrind.endpoints.json" > /dev/null 2>&1 || true
+            INSTR[$doc]=$(sed -n 's/.*Collected : *\([0-9][0-9]*\).*/\1/p' "$SCALE/valgrind.$doc" | tail -n 1)
+        done
+        if [ -n "${INSTR[xero-x1]}" ] && [ -n "${INSTR[xero-x5]}" ]; then
+            row "5b. Import scaling" "XeroAccounting x5 / x1, instructions per operation (callgrind, one import each; for information)" \
+                "$(py "a=${INSTR[xero-x1]}/${OPS[xero-x1]}; b=${INSTR[xero-x5]}/${OPS[xero-x5]}; print(f'{b/1e6:.2f} M vs {a/1e6:.2f} M: {b/a:.2f}')")" "" ""
+        fi
+    fi
 elif [ "$DO_IMPORT" = 1 ] && [ "$SMOKE" = 0 ]; then
     echo "note: $XERO is missing; the import scaling rows are skipped" >&2
 fi

@@ -30,26 +30,26 @@ extension OpenAPIImportContext {
             plannedNames[operation.groupKey, default: []].insert(ImportNaming.lowerCamel(base))
         }
 
+        // Each operation goes into its group where the group stands (`&groups[index]`): a copy taken
+        // out and put back would copy the group's endpoints at every append, for a time per operation
+        // that grows with the group (XeroAccounting five times over: 1,175 operations in one group).
         var groupIndex: [String: Int] = [:]
         for (operation, base) in zip(pending, baseNames) {
             let groupKey = operation.groupKey
-            var group: ImportedGroup
+            let planned = plannedNames[groupKey] ?? []
             if groupKey.isEmpty {
-                group = rootGroup
-            } else if let index = groupIndex[groupKey] {
-                group = groups[index]
-            } else {
-                group = ImportedGroup(key: groupKey, description: operation.groupDescription, source: operation.groupSource)
+                importOperation(operation, baseName: base, into: &rootGroup, plannedNames: planned)
+                continue
             }
-            importOperation(operation, baseName: base, into: &group, plannedNames: plannedNames[groupKey] ?? [])
-            if groupKey.isEmpty {
-                rootGroup = group
-            } else if let index = groupIndex[groupKey] {
-                groups[index] = group
+            let index: Int
+            if let known = groupIndex[groupKey] {
+                index = known
             } else {
-                groupIndex[groupKey] = groups.count
-                groups.append(group)
+                index = groups.count
+                groupIndex[groupKey] = index
+                groups.append(ImportedGroup(key: groupKey, description: operation.groupDescription, source: operation.groupSource))
             }
+            importOperation(operation, baseName: base, into: &groups[index], plannedNames: planned)
         }
     }
 
