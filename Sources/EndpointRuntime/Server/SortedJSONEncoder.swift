@@ -193,52 +193,16 @@ final class JSONOutput {
         }
     }
 
-    /// A date on a whole second from 1970 to 9999 in the ISO 8601 formats, written from its
-    /// calendar fields (what `DateFormat.string(from:)` writes, without a format style): `false`
-    /// for other dates, left to the format style.
+    /// A date that `CalendarText` writes (a whole second from 1970 to 9999), quoted; `false`,
+    /// writing nothing, for other dates, left to the format style.
     private func writeWholeSecondDate(_ date: Date) -> Bool {
-        let interval = date.timeIntervalSince1970
-        guard interval >= 0, interval < 253_402_300_800, interval.rounded(.down) == interval else { return false }
-        let seconds = Int(interval)
-        let (year, month, day) = Self.civilDate(daysSince1970: seconds / 86_400)
-        let time = seconds % 86_400
-        func two(_ value: Int) {
-            bytes.append(0x30 &+ UInt8(truncatingIfNeeded: value / 10))
-            bytes.append(0x30 &+ UInt8(truncatingIfNeeded: value % 10))
-        }
         bytes.append(0x22)
-        two(year / 100)
-        two(year % 100)
-        bytes.append(0x2D)
-        two(month)
-        bytes.append(0x2D)
-        two(day)
-        if dateFormat != .date {
-            bytes.append(0x54)
-            two(time / 3600)
-            bytes.append(0x3A)
-            two(time / 60 % 60)
-            bytes.append(0x3A)
-            two(time % 60)
-            if dateFormat == .iso8601Fractional { bytes.append(contentsOf: [0x2E, 0x30, 0x30, 0x30]) }
-            bytes.append(0x5A)
+        guard CalendarText.append(date, format: dateFormat, to: &bytes) else {
+            bytes.removeLast()
+            return false
         }
         bytes.append(0x22)
         return true
-    }
-
-    /// The proleptic Gregorian year, month and day of a day counted from 1970-01-01 (not before it).
-    static func civilDate(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
-        // Counted in 400-year eras from 0000-03-01, so that a leap day ends each year.
-        let shifted = days + 719_468
-        let era = shifted / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthFromMarch = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
-        let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     /// The values `JSONEncoder` writes itself rather than through their `encode(to:)`, and the
