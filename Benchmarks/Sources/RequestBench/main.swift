@@ -129,22 +129,24 @@ if let index = CommandLine.arguments.firstIndex(of: "--profile"), index + 3 < Co
 
 // MARK: - Requests
 
+// Targets are issue 24's: building a request within 1.1x of building it by hand, decoding no
+// slower than JSONDecoder (run.sh's earlier marks were 1.5x and 1.1x).
 if only == nil || only == "requests" { do {
     report("GET /activities/{id}: path, query, header parameters (httpRequest + urlRequest vs by hand)",
            try compare(plan,
                        generated: { weight(try BenchAPI.activity(id: 1_234_567, includeAllEfforts: true, ifNoneMatch: "abc").httpRequest().urlRequest()) },
                        baseline: { weight(try handActivity(id: 1_234_567, includeAllEfforts: true, ifNoneMatch: "abc")) }),
-           baselineName: "by hand", target: 1.5)
+           baselineName: "by hand", target: 1.1)
     report("GET /athlete/activities: 5 query parameters, 2 dates, comma array",
            try compare(plan,
                        generated: { weight(try BenchAPI.Activities.list(before: day, after: day, page: 2, perPage: 50, ids: [1, 2, 3]).httpRequest().urlRequest()) },
                        baseline: { weight(try handList(before: day, after: day, page: 2, perPage: 50, ids: [1, 2, 3])) }),
-           baselineName: "by hand", target: 1.5)
+           baselineName: "by hand", target: 1.1)
     report("POST /athlete/activities: JSON body with a date",
            try compare(plan,
                        generated: { weight(try BenchAPI.Activities.create(body: newActivity).httpRequest().urlRequest()) },
                        baseline: { weight(try handCreate(newActivity)) }),
-           baselineName: "by hand", target: 1.5)
+           baselineName: "by hand", target: 1.1)
 } catch {
     FileHandle.standardError.write(Data("RequestBench: \(error)\n".utf8))
     exit(1)
@@ -213,7 +215,7 @@ if only == nil || only == "decoding" { do {
                            decoder.dateDecodingStrategy = .iso8601
                            return try decoder.decode([BenchAPI.Activity].self, from: activitiesJSON).count
                        }),
-           baselineName: "JSONDecoder", target: 1.1)
+           baselineName: "JSONDecoder", target: 1.0)
 } catch {
     FileHandle.standardError.write(Data("RequestBench: \(error)\n".utf8))
     exit(1)
