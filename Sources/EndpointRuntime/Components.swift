@@ -32,7 +32,9 @@ public struct Path: RequestComponent {
         do {
             try request.editURL { url in
                 for segment in segments {
-                    if let parameter = segment as? PathParameter {
+                    // The type is compared first: a cast that fails (a `String` or `Int` segment, the
+                    // common case) costs hundreds of instructions, a metadata comparison one.
+                    if type(of: segment) == PathParameter.self, let parameter = segment as? PathParameter {
                         var sink = SegmentSink(escapesDots: parameter.style.name == .label)
                         try parameter.write(into: &sink, dateFormat: format)
                         url.appendEncodedPathSegment(sink.bytes)
@@ -65,7 +67,7 @@ public struct PathSegment: RequestComponent {
         let format = request.dateFormat
         var sink = SegmentSink()
         for part in parts {
-            if let parameter = part as? PathParameter {
+            if type(of: part) == PathParameter.self, let parameter = part as? PathParameter {
                 do {
                     sink.escapesDots = parameter.style.name == .label
                     defer { sink.escapesDots = false }

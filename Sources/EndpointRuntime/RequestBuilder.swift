@@ -111,16 +111,17 @@ enum PercentEncoding {
     static func append(_ text: String, to bytes: inout [UInt8]) {
         var text = text
         // A native string's bytes are contiguous: read them in place (one pass, no iterator).
+        // Runs of unreserved bytes are appended whole (most values are one run).
         text.withUTF8 { source in
-            for byte in source {
-                if isUnreserved(byte) {
-                    bytes.append(byte)
-                } else {
-                    bytes.append(UInt8(ascii: "%"))
-                    bytes.append(hexDigit(byte >> 4))
-                    bytes.append(hexDigit(byte & 0x0F))
-                }
+            var start = 0
+            for (index, byte) in source.enumerated() where !isUnreserved(byte) {
+                if start < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[start..<index])) }
+                bytes.append(UInt8(ascii: "%"))
+                bytes.append(hexDigit(byte >> 4))
+                bytes.append(hexDigit(byte & 0x0F))
+                start = index + 1
             }
+            if start < source.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[start...])) }
         }
     }
 

@@ -21,6 +21,17 @@ import Testing
         #expect(StyledSource.trimmingWhitespace(text[...]) == text.trimmingCharacters(in: .whitespaces))
     }
 
+    /// And the client's encoding writes what `addingPercentEncoding(withAllowedCharacters:)` writes
+    /// with the unreserved set, whether the text is one run of unreserved bytes, starts or ends with
+    /// a byte to escape, or is all escapes.
+    @Test(arguments: samples + ["a b", " ab", "ab ", "  ", "a/b?c#d", "-._~", "activities", "1234567", "a\u{0}b", "日本語", "x😀y"])
+    func encodesAsFoundationDoes(_ text: String) {
+        #expect(PercentEncoding.encode(text) == text.addingPercentEncoding(withAllowedCharacters: PercentEncoding.unreserved))
+        var bytes: [UInt8] = Array("prefix=".utf8)
+        PercentEncoding.append(text, to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == "prefix=" + (text.addingPercentEncoding(withAllowedCharacters: PercentEncoding.unreserved) ?? ""))
+    }
+
     @Test func decodesASliceOfALargerString() {
         let path = "/files/a%2Fb%20c.json"
         let segment = path.split(separator: "/")[1]
