@@ -47,7 +47,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport", resources: [.copy("echo_server.py"), .copy("stream_server.py")]),
         .testTarget(name: "EndpointRuntimeTests", dependencies: ["EndpointRuntime", "TestSupport"]),
         .testTarget(
-            name: "EndpointGenCoreTests", dependencies: ["EndpointGenCore", "EndpointGenFuzzSupport"],
+            name: "EndpointGenCoreTests", dependencies: ["EndpointGenCore", "EndpointGenFuzzSupport", "TestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(name: "EndpointGenCLITests", dependencies: ["EndpointGen"]),
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import EndpointGenCore
 
 /// Never a crash, never an invalid spec: each real document with many single nodes replaced by a

@@ -1,6 +1,7 @@
 import EndpointGenCore
 import Foundation
 import Testing
+import TestSupport
 
 /// Descriptions, messages and values with every kind of line break (CRLF, a lone CR, LF, NEL,
 /// U+2028, U+2029), mixed with comment delimiters, in every place text becomes a comment or a

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import EndpointGenCore
 
 /// Tricky YAML, the errors and their places, and inputs meant to hurt: the reader must give the
@@ -247,19 +248,5 @@ import Testing
             let (node, errors) = readYAMLBytes(bytes)
             #expect(node != nil || !errors.isEmpty)
         }
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so a failing case can be replayed: the tests'
-/// one source of repeatable randomness.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

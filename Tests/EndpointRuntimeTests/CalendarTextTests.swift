@@ -1,29 +1,18 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import EndpointRuntime
 
 /// `CalendarText` reads and writes the common ISO 8601 texts itself; Foundation's format styles stay
 /// the reference. These tests hold it to them: on the texts it takes, the same `Date` (to the bit)
 /// and the same text; on the others, `nil`, so that `DateFormat` asks the styles.
 @Suite struct CalendarTextTests {
-    /// A small seeded generator (SplitMix64), so a failure can be run again.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let seconds = Date.ISO8601FormatStyle()
     static let fractional = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
     static let day = Date.ISO8601FormatStyle().year().month().day()
 
     @Test func readsWhatTheStylesReadToTheBit() throws {
-        var random = Seeded(state: 24)
+        var random = SplitMix(seed: 24)
         for _ in 0..<20_000 {
             let whole = Int.random(in: 0..<253_402_300_800, using: &random)
             var text = Date(timeIntervalSince1970: Double(whole)).formatted(Self.seconds)
@@ -43,7 +32,7 @@ import Testing
     }
 
     @Test func writesWhatTheStylesWrite() {
-        var random = Seeded(state: 26)
+        var random = SplitMix(seed: 26)
         var dates = [0, 951_782_400, 253_402_300_799].map { Date(timeIntervalSince1970: Double($0)) } // 1970, 2000-02-29, the last second
         for _ in 0..<20_000 { dates.append(Date(timeIntervalSince1970: Double(Int.random(in: 0..<253_402_300_800, using: &random)))) }
         for date in dates {
