@@ -259,9 +259,19 @@ final class InProcessRace<Value: Sendable>: Sendable {
             }
             return (state.continuation, state.task)
         }
-        if case .failure = result { task?.cancel() }
-        guard let continuation else { return result }
-        continuation.resume(with: result)
+        guard let continuation else {
+            if case .failure = result { task?.cancel() }
+            return result
+        }
+        // Taken apart and each part handed on: `resume(with:)` borrows the result and copied the
+        // operation's value out of it (for a handler's answer, a copy of its head and request).
+        switch consume result {
+        case let .success(value):
+            continuation.resume(returning: value)
+        case let .failure(error):
+            task?.cancel()
+            continuation.resume(throwing: error)
+        }
         return nil
     }
 }
