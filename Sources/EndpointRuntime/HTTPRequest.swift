@@ -211,11 +211,10 @@ public struct HTTPRequest: Sendable, Hashable, HTTPRequestable, CustomStringConv
     /// The URL, or `nil` when the components do not form one.
     public var url: URL? { urlComponents.url }
 
-    /// Converts to a `URLRequest` (``HTTPRequestable/urlRequest()``).
     /// Whether the URL components form an absolute URL: a scheme, and a URL string at all (what
     /// `URLSession` needs). Components parsed from a base URL have a scheme and a host, and
     /// `URLComponents` then forms a string whenever the path is empty or starts with `/`: known
-    /// without making the string, which cost a fifth of handing a request to an in-process handler.
+    /// without making the string, which was about 4% of a request sent to an in-process handler.
     /// Any other components are checked by making it.
     var formsAbsoluteURL: Bool {
         if componentsFromBaseURL, pendingURL == nil {
@@ -227,6 +226,7 @@ public struct HTTPRequest: Sendable, Hashable, HTTPRequestable, CustomStringConv
         return components.string != nil
     }
 
+    /// Converts to a `URLRequest` (``HTTPRequestable/urlRequest()``).
     func makeURLRequest() throws -> URLRequest {
         guard let url = urlComponents.url, let scheme = url.scheme, !scheme.isEmpty else {
             throw EndpointError.invalidRequest(reason: "The URL components do not form an absolute URL.", underlying: nil, request: self)

@@ -278,6 +278,31 @@ import Testing
         }
     }
 
+    /// Few spare objects are kept, and none that had room for many members: an output kept between
+    /// answers does not hold on to the storage of a large one. The bytes are `JSONEncoder`'s.
+    @Test func spareObjectsAreBounded() throws {
+        func encode<T: Encodable>(_ value: T) throws -> (bytes: Data, spares: Int) {
+            let output = JSONOutput(dateFormat: .iso8601, escapesSlashes: false)
+            let root = JSONValueEncoder(output, parent: nil, key: nil)
+            try root.encodeValue(value)
+            try root.finishRoot()
+            guard case let .value(range) = root.content else { throw JSONOutput.Unsupported() }
+            return (Data(output.bytes[range]), output.spareObjectCount)
+        }
+        let (_, reference) = Self.encoders(.iso8601, escapesSlashes: false)
+        // 40 nested objects, all open until their holder is written: 16 of them kept.
+        let nested = try encode(NestedObjects(count: 40))
+        #expect(nested.bytes == (try reference.encode(NestedObjects(count: 40))))
+        #expect(nested.spares == JSONOutput.spareObjectLimit)
+        // One object of 100 members: too large to keep. Ten small ones in turn: one kept, reused.
+        let wide = KeyList(keys: (0..<100).map { "k\($0)" })
+        #expect(try encode(wide).spares == 0)
+        let small = Array(repeating: KeyList(keys: ["b", "a"]), count: 10)
+        let written = try encode(small)
+        #expect(written.bytes == (try reference.encode(small)))
+        #expect(written.spares == 1)
+    }
+
     /// Answers encoded at once from many tasks with one encoder: each gets its own output.
     @Test func concurrentEncodings() async throws {
         let (sorted, reference) = Self.encoders(.iso8601, escapesSlashes: false)
@@ -381,6 +406,18 @@ private struct Child: Encodable {
         try container.encode(age, forKey: "age")
         var parent = container.superEncoder().container(keyedBy: ModelKey.self)
         try parent.encode(name, forKey: "name")
+    }
+}
+
+/// An object holding `count` objects opened as nested containers, written when the holder is.
+private struct NestedObjects: Encodable {
+    var count: Int
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: ModelKey.self)
+        var nested: [KeyedEncodingContainer<ModelKey>] = []
+        for index in 0..<count { nested.append(container.nestedContainer(keyedBy: ModelKey.self, forKey: ModelKey(stringValue: "n\(index)"))) }
+        for index in nested.indices { try nested[index].encode(index, forKey: "value") }
     }
 }
 

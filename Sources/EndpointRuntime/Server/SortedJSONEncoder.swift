@@ -75,6 +75,9 @@ final class JSONOutput: @unchecked Sendable {
     let keyOrders: KeyOrders?
     /// The storage of objects written already that nothing holds any more, emptied, for the next objects.
     @exclusivity(unchecked) private var spareObjects: [ObjectStorage] = []
+    /// How many spare objects are kept, and the most members one kept may have had room for.
+    static let spareObjectLimit = 16
+    static let spareObjectCapacity = 64
 
     init(dateFormat: DateFormat, escapesSlashes: Bool, keyOrders: KeyOrders? = nil) {
         self.dateFormat = dateFormat
@@ -89,15 +92,20 @@ final class JSONOutput: @unchecked Sendable {
         unsupported = false
     }
 
+    /// How many spare objects are kept (for tests).
+    var spareObjectCount: Int { spareObjects.count }
+
     /// Storage for a new object: a spare one when there is one.
     func makeObject() -> ObjectStorage {
         spareObjects.popLast() ?? ObjectStorage()
     }
 
     /// Keeps `object`, written already, for another object when nothing else holds it (a container
-    /// still held by the code that encoded it keeps its own).
+    /// still held by the code that encoded it keeps its own). A few are kept, of a model's size:
+    /// an output kept between encodings does not hold on to the storage of one large answer.
     func recycle(_ object: inout ObjectStorage) {
-        guard isKnownUniquelyReferenced(&object) else { return }
+        guard spareObjects.count < Self.spareObjectLimit, object.keys.capacity <= Self.spareObjectCapacity,
+              isKnownUniquelyReferenced(&object) else { return }
         object.removeAll()
         spareObjects.append(object)
     }
