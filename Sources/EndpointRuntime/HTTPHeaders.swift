@@ -60,7 +60,10 @@ public struct HTTPHeaders: Sendable, Hashable, ExpressibleByDictionaryLiteral, S
 
     /// Every value of the fields named `name`, in order.
     func values(for name: String) -> [String] {
-        fields.filter { HTTPHeaders.sameName($0.name, name) }.map(\.value)
+        // One array, made only when a field has the name (`filter` then `map` made two per read).
+        var values: [String] = []
+        for field in fields where HTTPHeaders.sameName(field.name, name) { values.append(field.value) }
+        return values
     }
 
     /// Whether a field named `name` is present.

@@ -27,6 +27,12 @@ public struct StreamedResponse: Sendable {
     init(whole response: HTTPResponse) {
         self.init(head: response, body: ResponseBody(response.body))
     }
+
+    /// The head and the body, taken from a response that is used up: moved out rather than the
+    /// head copied (with the request it carries) and the response then destroyed.
+    consuming func parts() -> (head: HTTPResponse, body: ResponseBody) {
+        (head, body)
+    }
 }
 
 /// How far an upload or a download has got. `total` is `nil` when the size is not known

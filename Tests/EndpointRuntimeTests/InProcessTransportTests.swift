@@ -48,6 +48,50 @@ import Testing
         #expect(response.status == 200)
     }
 
+    /// Whether a request's URL components form an absolute URL: known without making the URL's
+    /// string for components parsed from a base URL, and the same answer as making it, for requests
+    /// built from base URLs (with and without a path, a port, user info, a query or fragment) and for
+    /// components set whole afterwards (a path without its `/` beside a host forms no URL; the
+    /// transport refuses it before the handler sees it).
+    @Test func whetherTheURLIsAbsoluteIsKnownAsItWouldBeChecked() async throws {
+        func slowCheck(_ request: HTTPRequest) -> Bool {
+            let components = request.urlComponents
+            guard let scheme = components.scheme, !scheme.isEmpty else { return false }
+            return components.string != nil
+        }
+        let bases = ["https://api.example.com", "https://api.example.com/", "https://api.example.com/v1", "http://127.0.0.1:9/api/v3/",
+                     "https://user:pw@host.example/p?fixed=1", "https://host.example/base#part"]
+        var requests: [HTTPRequest] = []
+        for base in bases {
+            requests.append(try HTTPRequest(.get, baseURL: base) {})
+            requests.append(try HTTPRequest(.get, baseURL: base) { Path("a b", 42) })
+            requests.append(try HTTPRequest(.post, baseURL: base) {
+                Path("x/y")
+                Query("q", "1 & 2")
+            })
+        }
+        for request in requests {
+            #expect(request.componentsFromBaseURL)
+            #expect(request.formsAbsoluteURL)
+            #expect(request.formsAbsoluteURL == slowCheck(request), "\(request)")
+        }
+        // Set whole: checked by making the string, which a path without `/` beside a host does not form.
+        var relative = try HTTPRequest(.get, baseURL: "https://api.example.com") { Path("x") }
+        relative.urlComponents.percentEncodedPath = "no-slash"
+        #expect(!relative.componentsFromBaseURL)
+        #expect(!relative.formsAbsoluteURL)
+        #expect(relative.formsAbsoluteURL == slowCheck(relative))
+        var resetPath = requests[1]
+        resetPath.urlComponents.path = "/again"
+        #expect(!resetPath.componentsFromBaseURL)
+        #expect(resetPath.formsAbsoluteURL && slowCheck(resetPath))
+        var noScheme = URLComponents()
+        noScheme.path = "/only/a/path"
+        #expect(!HTTPRequest(urlComponents: noScheme).formsAbsoluteURL)
+        let handler = HTTPHandler { request in StreamedResponse(head: HTTPResponse(status: 200, request: request), body: ResponseBody(Data())) }
+        await #expect(throws: EndpointError.self) { try await InProcessTransport(handler).send(relative) }
+    }
+
     /// A body made from data arrives whole, as `collect()` reads it: none, one chunk, or several
     /// (empty ones among them) joined in order.
     @Test func aBodyInMemoryArrivesWhole() async throws {

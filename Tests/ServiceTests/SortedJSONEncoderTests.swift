@@ -241,6 +241,83 @@ import Testing
         }
     }
 
+    /// One encoder writes answer after answer with the outputs and object storage of earlier ones
+    /// (emptied, kept for the next): every answer is still `JSONEncoder`'s bytes, after an answer
+    /// too large to keep, after one that fell back, and after nested containers and super encoders.
+    @Test func outputsReusedAcrossEncodings() throws {
+        let (sorted, reference) = Self.encoders(.iso8601, escapesSlashes: false)
+        func same<T: Encodable>(_ value: T, sourceLocation: SourceLocation = #_sourceLocation) throws {
+            let actual = try sorted.encode(value)
+            #expect(String(decoding: actual, as: UTF8.self) == String(decoding: try reference.encode(value), as: UTF8.self),
+                    sourceLocation: sourceLocation)
+        }
+        let large = (0..<2_000).map { KeyList(keys: ["key\($0 % 7)", "value", "a/b"]) } // over the kept buffer's limit
+        for _ in 0..<3 {
+            try same(KeyList(keys: ["zeta", "alpha", "mid"]))
+            try same(["outer": ["inner": [KeyList(keys: ["b", "a"])], "x": []], "y": [:]])
+            try same(Containers(value: 7))
+            try same(Child(name: "n", age: 3))
+            try same(large)
+            try same(Empty.Holder())
+            #expect(throws: (any Error).self) { try sorted.encode(["x": Double.nan]) }
+            try same([Date(timeIntervalSince1970: 86_400), Date(timeIntervalSince1970: 1.5)])
+            try same(KeyList(keys: ["one"]))
+        }
+    }
+
+    /// A container kept by the code that encoded with it, and written to after its object was
+    /// written, keeps its own storage: it is never handed to a later object (whose bytes would then
+    /// hold the stray members).
+    @Test func heldContainerIsNotReused() throws {
+        let (sorted, reference) = Self.encoders(.iso8601, escapesSlashes: false)
+        let holder = ContainerHolder()
+        _ = try sorted.encode([holder])
+        try holder.container?.encode("stray", forKey: "stray")
+        for value in [KeyList(keys: ["b", "a"]), KeyList(keys: ["c"])] {
+            #expect(try sorted.encode([value, value]) == reference.encode([value, value]))
+        }
+    }
+
+    /// Few spare objects are kept, and none that had room for many members: an output kept between
+    /// answers does not hold on to the storage of a large one. The bytes are `JSONEncoder`'s.
+    @Test func spareObjectsAreBounded() throws {
+        func encode<T: Encodable>(_ value: T) throws -> (bytes: Data, spares: Int) {
+            let output = JSONOutput(dateFormat: .iso8601, escapesSlashes: false)
+            let root = JSONValueEncoder(output, parent: nil, key: nil)
+            try root.encodeValue(value)
+            try root.finishRoot()
+            guard case let .value(range) = root.content else { throw JSONOutput.Unsupported() }
+            return (Data(output.bytes[range]), output.spareObjectCount)
+        }
+        let (_, reference) = Self.encoders(.iso8601, escapesSlashes: false)
+        // 40 nested objects, all open until their holder is written: 16 of them kept.
+        let nested = try encode(NestedObjects(count: 40))
+        #expect(nested.bytes == (try reference.encode(NestedObjects(count: 40))))
+        #expect(nested.spares == JSONOutput.spareObjectLimit)
+        // One object of 100 members: too large to keep. Ten small ones in turn: one kept, reused.
+        let wide = KeyList(keys: (0..<100).map { "k\($0)" })
+        #expect(try encode(wide).spares == 0)
+        let small = Array(repeating: KeyList(keys: ["b", "a"]), count: 10)
+        let written = try encode(small)
+        #expect(written.bytes == (try reference.encode(small)))
+        #expect(written.spares == 1)
+    }
+
+    /// Answers encoded at once from many tasks with one encoder: each gets its own output.
+    @Test func concurrentEncodings() async throws {
+        let (sorted, reference) = Self.encoders(.iso8601, escapesSlashes: false)
+        let values = (0..<64).map { index in KeyList(keys: (0...(index % 9)).map { "k\($0 * index)" }) }
+        let expected = try values.map { try reference.encode(["list": [$0, $0]]) }
+        try await withThrowingTaskGroup(of: (Int, Data).self) { group in
+            for _ in 0..<4 {
+                for (index, value) in values.enumerated() {
+                    group.addTask { (index, try sorted.encode(["list": [value, value]])) }
+                }
+            }
+            for try await (index, data) in group { #expect(data == expected[index]) }
+        }
+    }
+
     @Test func topLevelValues() {
         check("text")
         check(42)
@@ -329,6 +406,30 @@ private struct Child: Encodable {
         try container.encode(age, forKey: "age")
         var parent = container.superEncoder().container(keyedBy: ModelKey.self)
         try parent.encode(name, forKey: "name")
+    }
+}
+
+/// An object holding `count` objects opened as nested containers, written when the holder is.
+private struct NestedObjects: Encodable {
+    var count: Int
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: ModelKey.self)
+        var nested: [KeyedEncodingContainer<ModelKey>] = []
+        for index in 0..<count { nested.append(container.nestedContainer(keyedBy: ModelKey.self, forKey: ModelKey(stringValue: "n\(index)"))) }
+        for index in nested.indices { try nested[index].encode(index, forKey: "value") }
+    }
+}
+
+/// Keeps the keyed container it encoded with, for a test to write to after the encoding.
+/// `@unchecked Sendable`: one test uses it, on one task.
+private final class ContainerHolder: Encodable, @unchecked Sendable {
+    var container: KeyedEncodingContainer<ModelKey>?
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: ModelKey.self)
+        try container.encode(1, forKey: "kept")
+        self.container = container
     }
 }
 

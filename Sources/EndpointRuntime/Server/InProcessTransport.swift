@@ -42,14 +42,12 @@ public struct InProcessTransport: HTTPTransport {
 
     /// Sends `request` to the handler and reads the whole body it answers with.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        var answer = try await answer(request)
-        let body = answer.body
+        var (head, body) = try await answer(request).parts()
         // A body made from data is read at once; one still being made chunk by chunk within the timeout.
-        // Written into the answer's head in place (the answer is not read again: its head is moved out).
-        answer.head.body = try await body.handle.source.isInMemory
+        head.body = try await body.handle.source.isInMemory
             ? InProcessTransport.whole(body)
             : ResponseBody(source: HandlerBody(body, request: request)).collect()
-        return answer.head
+        return head
     }
 
     /// What `body.collect()` reads, without copying a body of one chunk (what a handler answers
@@ -92,11 +90,11 @@ public struct InProcessTransport: HTTPTransport {
     /// The request as a server receives it: method, URL, headers and body; validated as
     /// ``HTTPRequest/urlRequest()`` validates what URLSession is given.
     static func received(_ request: HTTPRequest) throws -> HTTPRequest {
-        let components = request.urlComponents
         // `components.url` is `nil` exactly when `components.string` is (the URL is parsed from that
         // string, which the components' own checks have made valid): the string alone is checked,
-        // without parsing it again into a URL that nothing here reads.
-        guard let scheme = components.scheme, !scheme.isEmpty, components.string != nil else {
+        // without parsing it again into a URL that nothing here reads, and not even made where the
+        // request knows its components form one.
+        guard request.formsAbsoluteURL else {
             throw EndpointError.invalidRequest(reason: "The URL components do not form an absolute URL.", underlying: nil, request: request)
         }
         do {
@@ -104,7 +102,7 @@ public struct InProcessTransport: HTTPTransport {
         } catch let error as EndpointError {
             throw error.attaching(request)
         }
-        return HTTPRequest(method: request.method, urlComponents: components, additionalHeaders: request.headers, body: request.body)
+        return HTTPRequest(method: request.method, urlComponents: request.urlComponents, additionalHeaders: request.headers, body: request.body)
     }
 
     /// The request's timeout when it is one to keep (positive and finite).
@@ -183,7 +181,7 @@ final class InProcessRace<Value: Sendable>: Sendable {
                     discard: @escaping @Sendable (Value) -> Void) async throws -> Value {
         let race = InProcessRace()
         return try await withTaskCancellationHandler {
-            // Unsafe rather than checked: `finish` resumes it once, under the lock, and a checked one
+            // Unsafe rather than checked: `succeed` or `fail` resumes it once, and a checked one
             // cost an object of its own per request.
             try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Value, any Error>) in
                 guard race.start(continuation) else { return }
@@ -192,14 +190,14 @@ final class InProcessRace<Value: Sendable>: Sendable {
                     // busy pool has not been slow itself.
                     if let timeout {
                         Exchange.clock.asyncAfter(deadline: .now() + timeout) { [weak race] in
-                            race?.finish(.failure(Exchange.timedOut(url: url)))
+                            race?.fail(Exchange.timedOut(url: url))
                         }
                     }
                     do {
                         let value = try await operation()
-                        if case let .success(late)? = race.finish(.success(value)) { discard(late) }
+                        if let late = race.succeed(value) { discard(late) }
                     } catch {
-                        race.finish(.failure(error))
+                        race.fail(error)
                     }
                 }
                 // Without a timeout, started on this thread where it can be: most answers are made
@@ -220,7 +218,7 @@ final class InProcessRace<Value: Sendable>: Sendable {
                 race.attach(task)
             }
         } onCancel: {
-            race.finish(.failure(CancellationError()))
+            race.fail(CancellationError())
         }
     }
 
@@ -245,12 +243,25 @@ final class InProcessRace<Value: Sendable>: Sendable {
         if over { task.cancel() }
     }
 
-    /// Resumes the caller with `result` unless it was resumed already; a failure cancels the
-    /// operation. `nil` when this call resumed the caller, else `result` handed back (consumed
-    /// rather than copied: the operation's value is moved to the caller).
-    @discardableResult
-    private func finish(_ result: __owned Result<Value, any Error>) -> Result<Value, any Error>? {
-        let (continuation, task) = state.withLock { state -> (UnsafeContinuation<Value, any Error>?, Task<Void, Never>?) in
+    /// Resumes the caller with `value` unless it was resumed already; then `value` is handed back.
+    /// Taken rather than copied (and not wrapped in a `Result`, whose payload was copied out when
+    /// the caller was resumed): the operation's value, a handler's answer, goes to the caller as it is.
+    private func succeed(_ value: consuming Value) -> Value? {
+        guard let continuation = take().continuation else { return value }
+        continuation.resume(returning: value)
+        return nil
+    }
+
+    /// Resumes the caller with `error` unless it was resumed already, and cancels the operation.
+    private func fail(_ error: any Error) {
+        let (continuation, task) = take()
+        task?.cancel()
+        continuation?.resume(throwing: error)
+    }
+
+    /// Marks the race over: the caller's continuation and the operation's task, unless it was over already.
+    private func take() -> (continuation: UnsafeContinuation<Value, any Error>?, task: Task<Void, Never>?) {
+        state.withLock { state in
             guard !state.finished else { return (nil, nil) }
             state.finished = true
             defer {
@@ -259,9 +270,5 @@ final class InProcessRace<Value: Sendable>: Sendable {
             }
             return (state.continuation, state.task)
         }
-        if case .failure = result { task?.cancel() }
-        guard let continuation else { return result }
-        continuation.resume(with: result)
-        return nil
     }
 }

@@ -3,25 +3,43 @@ import Foundation
 /// One endpoint of a generated `<API>.handler(_:)`: its method, its path template and what answers it.
 public struct ServiceRoute: Sendable {
     /// The method.
-    let method: HTTPMethod
+    var method: HTTPMethod { storage.method }
     /// The path below the API's base URL, placeholders by spec key: `/repos/{owner}/{repo}`.
-    let template: String
+    var template: String { storage.template }
     /// The template's segments, read once here rather than on every request.
-    let segments: [Segment]
+    var segments: [Segment] { storage.segments }
     /// How many segments are literals: the most specific route (most literals) wins.
-    let literals: Int
-    let respond: @Sendable (ServiceRequest) async throws -> ServiceResponse
+    var literals: Int { storage.literals }
+    var respond: @Sendable (ServiceRequest) async throws -> ServiceResponse { storage.respond }
+
+    /// What the route holds, behind one reference: the router copies routes as it looks through
+    /// them, and a copy of the fields themselves retained and released each of them.
+    private final class Storage: Sendable {
+        let method: HTTPMethod
+        let template: String
+        let segments: [Segment]
+        let literals: Int
+        let respond: @Sendable (ServiceRequest) async throws -> ServiceResponse
+
+        init(method: HTTPMethod, template: String, segments: [Segment],
+             respond: @escaping @Sendable (ServiceRequest) async throws -> ServiceResponse) {
+            self.method = method
+            self.template = template
+            self.segments = segments
+            self.respond = respond
+            self.literals = segments.reduce(0) { count, segment in
+                if case .literal = segment { return count + 1 }
+                return count
+            }
+        }
+    }
+
+    private let storage: Storage
 
     /// A route answering `method` on `template` with `respond`.
     public init(_ method: HTTPMethod, _ template: String, _ respond: @escaping @Sendable (ServiceRequest) async throws -> ServiceResponse) {
-        self.method = method
-        self.template = template
-        self.respond = respond
-        self.segments = template.split(separator: "/", omittingEmptySubsequences: true).map(Segment.init)
-        self.literals = segments.reduce(0) { count, segment in
-            if case .literal = segment { return count + 1 }
-            return count
-        }
+        storage = Storage(method: method, template: template,
+                          segments: template.split(separator: "/", omittingEmptySubsequences: true).map(Segment.init), respond: respond)
     }
 
     /// One segment of a template.

@@ -15,6 +15,13 @@ struct SortedJSONEncoder: Sendable {
     let fallback: JSONEncoder
     /// The key lists of the objects written so far, each with the order its keys are written in.
     let keyOrders = KeyOrders()
+    /// Outputs of finished encodings, emptied, for the next ones: their byte buffers and the
+    /// storage of their objects are reused rather than allocated for every answer.
+    private let spareOutputs = Locked<[JSONOutput]>([])
+    /// How many outputs are kept, and the largest byte buffer kept (a larger one is let go, so
+    /// that one large answer does not hold its memory for good).
+    static let spareOutputLimit = 4
+    static let spareBufferLimit = 64 * 1024
 
     init(dateFormat: DateFormat, escapesSlashes: Bool, fallback: JSONEncoder) {
         self.dateFormat = dateFormat
@@ -23,7 +30,9 @@ struct SortedJSONEncoder: Sendable {
     }
 
     func encode<T: Encodable>(_ value: T) throws -> Data {
-        let output = JSONOutput(dateFormat: dateFormat, escapesSlashes: escapesSlashes, keyOrders: keyOrders)
+        let output = spareOutputs.withLock { $0.popLast() }
+            ?? JSONOutput(dateFormat: dateFormat, escapesSlashes: escapesSlashes, keyOrders: keyOrders)
+        defer { keepSpare(output) }
         do {
             let root = JSONValueEncoder(output, parent: nil, key: nil)
             try root.encodeValue(value)
@@ -34,11 +43,23 @@ struct SortedJSONEncoder: Sendable {
             return try fallback.encode(value)
         }
     }
+
+    /// Empties `output` and keeps it for the next encoding, unless enough are kept or its buffer grew large.
+    private func keepSpare(_ output: JSONOutput) {
+        guard output.bytes.capacity <= Self.spareBufferLimit else { return }
+        output.reset()
+        spareOutputs.withLock { spares in
+            if spares.count < Self.spareOutputLimit { spares.append(output) }
+        }
+    }
 }
 
 /// The bytes of one encoding: values are written here as they are encoded; an object or an array
 /// is written when the value holding it is done, from its members' byte ranges.
-final class JSONOutput {
+///
+/// `@unchecked Sendable`: one encoding uses it at a time; between encodings ``SortedJSONEncoder``
+/// keeps it under a lock, emptied.
+final class JSONOutput: @unchecked Sendable {
     /// Thrown (and caught by ``SortedJSONEncoder``) for what `JSONEncoder` does differently.
     struct Unsupported: Error {}
 
@@ -52,12 +73,41 @@ final class JSONOutput {
 
     /// Orders of key lists already sorted (shared by the encodings of one encoder); `nil`: each object sorted.
     let keyOrders: KeyOrders?
+    /// The storage of objects written already that nothing holds any more, emptied, for the next objects.
+    @exclusivity(unchecked) private var spareObjects: [ObjectStorage] = []
+    /// How many spare objects are kept, and the most members one kept may have had room for.
+    static let spareObjectLimit = 16
+    static let spareObjectCapacity = 64
 
     init(dateFormat: DateFormat, escapesSlashes: Bool, keyOrders: KeyOrders? = nil) {
         self.dateFormat = dateFormat
         self.escapesSlashes = escapesSlashes
         self.keyOrders = keyOrders
         bytes.reserveCapacity(512)
+    }
+
+    /// Empty again for another encoding: the buffer keeps its capacity, the spare objects stay.
+    func reset() {
+        bytes.removeAll(keepingCapacity: true)
+        unsupported = false
+    }
+
+    /// How many spare objects are kept (for tests).
+    var spareObjectCount: Int { spareObjects.count }
+
+    /// Storage for a new object: a spare one when there is one.
+    func makeObject() -> ObjectStorage {
+        spareObjects.popLast() ?? ObjectStorage()
+    }
+
+    /// Keeps `object`, written already, for another object when nothing else holds it (a container
+    /// still held by the code that encoded it keeps its own). A few are kept, of a model's size:
+    /// an output kept between encodings does not hold on to the storage of one large answer.
+    func recycle(_ object: inout ObjectStorage) {
+        guard spareObjects.count < Self.spareObjectLimit, object.keys.capacity <= Self.spareObjectCapacity,
+              isKnownUniquelyReferenced(&object) else { return }
+        object.removeAll()
+        spareObjects.append(object)
     }
 
     // MARK: Scalars
@@ -454,6 +504,12 @@ struct Members {
 
     mutating func add(_ range: Range<Int>) { ranges.append(range) }
 
+    /// Empty, keeping the ranges' capacity.
+    mutating func removeAll() {
+        ranges.removeAll(keepingCapacity: true)
+        open.removeAll()
+    }
+
     mutating func add(_ encoder: JSONValueEncoder) {
         open.append((ranges.count, encoder))
         ranges.append(0..<0)
@@ -485,6 +541,12 @@ final class ObjectStorage {
     func add(_ key: String, _ encoder: JSONValueEncoder) {
         keys.append(key)
         members.add(encoder)
+    }
+
+    /// Empty, keeping the arrays' capacity.
+    func removeAll() {
+        keys.removeAll(keepingCapacity: true)
+        members.removeAll()
     }
 }
 
@@ -554,9 +616,10 @@ final class JSONValueEncoder: Encoder, SingleValueEncodingContainer {
             output.bytes.append(contentsOf: [0x7B, 0x7D])
             return start..<output.bytes.count
         case let .value(range): return range
-        case let .object(object):
+        case var .object(object):
             let range = try output.writeObject(object)
             content = .value(range)
+            output.recycle(&object)
             return range
         case let .array(array):
             let range = try output.writeArray(array)
@@ -590,7 +653,7 @@ final class JSONValueEncoder: Encoder, SingleValueEncodingContainer {
         switch content {
         case let .object(existing): object = existing
         case .none:
-            object = ObjectStorage()
+            object = output.makeObject()
             content = .object(object)
         default:
             output.unsupported = true
