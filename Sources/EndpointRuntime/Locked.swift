@@ -1,4 +1,7 @@
 import Foundation
+#if os(Windows)
+import WinSDK
+#endif
 
 /// A value only reachable under a lock: how the runtime shares `Sendable` state that is read and
 /// changed in short sections that never wait. Types built on it stay checked `Sendable` (their
