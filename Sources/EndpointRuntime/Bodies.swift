@@ -20,8 +20,12 @@ public struct JSONBody: RequestComponent {
     public init(_ value: some Encodable & Sendable, contentType: String? = nil,
                 configure: (@Sendable (JSONEncoder) -> Void)? = nil) {
         self.encode = { format in
+            // Without `configure`, the runtime's own encoder writes the very bytes the format's
+            // `JSONEncoder` writes (falling back on it for what it does not write itself), without
+            // a tree of boxed values or an encoder made per body.
+            guard let configure else { return try SortedJSONEncoder.shared(format, escapesSlashes: true).encode(value) }
             let encoder = format.makeJSONEncoder()
-            configure?(encoder)
+            configure(encoder)
             return try encoder.encode(value)
         }
         self.contentType = contentType ?? "application/json"

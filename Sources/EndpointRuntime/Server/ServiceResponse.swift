@@ -125,30 +125,7 @@ extension ServiceRequest {
     /// The encoder of answers in `dateFormat`: ``SortedJSONEncoder`` with the same bytes as
     /// `JSONEncoder` (sorted keys, slashes as they are), which it falls back on; made once per format.
     static func jsonEncoder(_ dateFormat: DateFormat) -> SortedJSONEncoder {
-        // Chosen by case rather than looked up in a dictionary, where a `DateFormat` hashed its raw
-        // value (a string) for every answer.
-        switch dateFormat {
-        case .iso8601: return Encoders.iso8601
-        case .iso8601Fractional: return Encoders.iso8601Fractional
-        case .secondsSince1970: return Encoders.secondsSince1970
-        case .millisecondsSince1970: return Encoders.millisecondsSince1970
-        case .date: return Encoders.date
-        }
-    }
-
-    /// One encoder per format, made when first used.
-    private enum Encoders {
-        static let iso8601 = ServiceRequest.makeJSONEncoder(.iso8601)
-        static let iso8601Fractional = ServiceRequest.makeJSONEncoder(.iso8601Fractional)
-        static let secondsSince1970 = ServiceRequest.makeJSONEncoder(.secondsSince1970)
-        static let millisecondsSince1970 = ServiceRequest.makeJSONEncoder(.millisecondsSince1970)
-        static let date = ServiceRequest.makeJSONEncoder(.date)
-    }
-
-    private static func makeJSONEncoder(_ dateFormat: DateFormat) -> SortedJSONEncoder {
-        let encoder = dateFormat.makeJSONEncoder()
-        encoder.outputFormatting.insert(.withoutEscapingSlashes)
-        return SortedJSONEncoder(dateFormat: dateFormat, escapesSlashes: false, fallback: encoder)
+        SortedJSONEncoder.shared(dateFormat, escapesSlashes: false)
     }
 }
 

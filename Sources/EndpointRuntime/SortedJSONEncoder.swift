@@ -1,6 +1,6 @@
 import Foundation
 
-/// Writes an `Encodable` value as JSON with the same bytes as the handler's `JSONEncoder` (keys
+/// Writes an `Encodable` value as JSON with the same bytes as the runtime's `JSONEncoder`s (keys
 /// sorted by their UTF-8 bytes, dates in the API's ``DateFormat``, `Data` as Base64, a `Double` as
 /// its shortest text without a trailing `.0`), but straight into a byte buffer: no tree of boxed
 /// values, no dictionary per object. What it does not do the way `JSONEncoder` does (a value that
@@ -41,6 +41,35 @@ struct SortedJSONEncoder: Sendable {
             return output.bytes.withUnsafeBufferPointer { Data(UnsafeBufferPointer(rebasing: $0[range])) }
         } catch is JSONOutput.Unsupported {
             return try fallback.encode(value)
+        }
+    }
+
+    /// The encoder of `dateFormat`, made once when first used: with `/` as it is for a handler's
+    /// answers, escaped (`\/`, `JSONEncoder`'s default) for a client's JSON bodies, so that either
+    /// side writes what the `JSONEncoder` it replaced wrote.
+    static func shared(_ dateFormat: DateFormat, escapesSlashes: Bool) -> SortedJSONEncoder {
+        // Chosen by case rather than looked up in a dictionary, where a `DateFormat` hashed its raw
+        // value (a string) for every encoding.
+        let index: Int
+        switch dateFormat {
+        case .iso8601: index = 0
+        case .iso8601Fractional: index = 1
+        case .secondsSince1970: index = 2
+        case .millisecondsSince1970: index = 3
+        case .date: index = 4
+        }
+        return escapesSlashes ? Shared.escaping[index] : Shared.unescaped[index]
+    }
+
+    private enum Shared {
+        static let formats: [DateFormat] = [.iso8601, .iso8601Fractional, .secondsSince1970, .millisecondsSince1970, .date]
+        static let escaping = formats.map { make($0, escapesSlashes: true) }
+        static let unescaped = formats.map { make($0, escapesSlashes: false) }
+
+        static func make(_ dateFormat: DateFormat, escapesSlashes: Bool) -> SortedJSONEncoder {
+            let fallback = dateFormat.makeJSONEncoder()
+            if !escapesSlashes { fallback.outputFormatting.insert(.withoutEscapingSlashes) }
+            return SortedJSONEncoder(dateFormat: dateFormat, escapesSlashes: escapesSlashes, fallback: fallback)
         }
     }
 
