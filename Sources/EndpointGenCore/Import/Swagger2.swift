@@ -337,8 +337,8 @@ final class Swagger2Converter {
         let resolved: Bool
 
         /// The definition's `name` and `in` (read once: they are asked for often).
-        private(set) var name: String?
-        private(set) var location: String?
+        let name: String?
+        let location: String?
 
         init(raw: JSONNode, node: JSONNode, pointer: String, usePointer: String, shared: String?, resolved: Bool) {
             self.raw = raw
@@ -347,6 +347,9 @@ final class Swagger2Converter {
             self.usePointer = usePointer
             self.shared = shared
             self.resolved = resolved
+            // (Found in locals and stored once: each write to a stored property of a class, once it is
+            // initialized, is checked for exclusive access.)
+            var name: String?, location: String?
             var named = false, placed = false
             for member in node.importMembers ?? [] where !(named && placed) {
                 if !named, member.key == "name" {
@@ -357,6 +360,8 @@ final class Swagger2Converter {
                     location = member.value.importString
                 }
             }
+            self.name = name
+            self.location = location
         }
     }
 
