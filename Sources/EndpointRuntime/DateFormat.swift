@@ -124,7 +124,9 @@ private enum Styles {
 /// most of the time it took to decode a response's dates or write a request's. Anything else (an
 /// offset, a day past the month's end, a leap second, a year before 1970) is `nil` here and left to
 /// the styles, so what is accepted and what it means stay the styles' own; a test compares the two
-/// on random dates.
+/// on random dates. (The reference is swift-foundation's `ISO8601FormatStyle`, as on Linux; where an
+/// older Apple system's style reads fractional seconds only to the millisecond, this reads all nine
+/// digits it takes.)
 enum CalendarText {
     /// Seconds from 1970-01-01 to 2001-01-01, `Date`'s reference date. Dates are made from it as
     /// the styles make them, so a fractional second gives the very same `Double`.
@@ -144,10 +146,14 @@ enum CalendarText {
     /// Appends what `string(from:format:)` gives to `bytes`; `false`, appending nothing, for a date
     /// it leaves to the format styles.
     static func append(_ date: Date, format: DateFormat, to bytes: inout [UInt8]) -> Bool {
-        let interval = date.timeIntervalSince1970
+        // Read from the interval the date stores: `timeIntervalSince1970` adds 978,307,200 to it and
+        // can round a date just before a second up to that second (2023-12-31T23:59:59.9999999Z
+        // would be written as the next day), which the styles, working from the stored value, do not.
+        let interval = date.timeIntervalSinceReferenceDate
         guard format == .iso8601 || format == .iso8601Fractional || format == .date,
-              interval >= 0, interval < Double(end), interval.rounded(.down) == interval else { return false }
-        let seconds = Int(interval)
+              interval >= Double(-referenceDate), interval < Double(end - referenceDate),
+              interval.rounded(.down) == interval else { return false }
+        let seconds = Int(interval) + referenceDate
         let (year, month, day) = fields(daysSince1970: seconds / 86_400)
         let time = seconds % 86_400
         func two(_ value: Int) {

@@ -30,9 +30,13 @@ struct SortedJSONEncoder: Sendable {
     }
 
     func encode<T: Encodable>(_ value: T) throws -> Data {
-        let output = spareOutputs.withLock { $0.popLast() }
+        var output = spareOutputs.withLock { $0.popLast() }
             ?? JSONOutput(dateFormat: dateFormat, escapesSlashes: escapesSlashes, keyOrders: keyOrders)
-        defer { keepSpare(output) }
+        defer {
+            // An `Encodable` that kept its encoder or a container still reaches this output, and
+            // could write into it while another encoding uses it: such an output is not kept.
+            if isKnownUniquelyReferenced(&output) { keepSpare(output) }
+        }
         do {
             let root = JSONValueEncoder(output, parent: nil, key: nil)
             try root.encodeValue(value)
@@ -50,21 +54,31 @@ struct SortedJSONEncoder: Sendable {
     static func shared(_ dateFormat: DateFormat, escapesSlashes: Bool) -> SortedJSONEncoder {
         // Chosen by case rather than looked up in a dictionary, where a `DateFormat` hashed its raw
         // value (a string) for every encoding.
-        let index: Int
-        switch dateFormat {
-        case .iso8601: index = 0
-        case .iso8601Fractional: index = 1
-        case .secondsSince1970: index = 2
-        case .millisecondsSince1970: index = 3
-        case .date: index = 4
+        switch (dateFormat, escapesSlashes) {
+        case (.iso8601, true): return Shared.iso8601Escaping
+        case (.iso8601, false): return Shared.iso8601
+        case (.iso8601Fractional, true): return Shared.iso8601FractionalEscaping
+        case (.iso8601Fractional, false): return Shared.iso8601Fractional
+        case (.secondsSince1970, true): return Shared.secondsSince1970Escaping
+        case (.secondsSince1970, false): return Shared.secondsSince1970
+        case (.millisecondsSince1970, true): return Shared.millisecondsSince1970Escaping
+        case (.millisecondsSince1970, false): return Shared.millisecondsSince1970
+        case (.date, true): return Shared.dateEscaping
+        case (.date, false): return Shared.date
         }
-        return escapesSlashes ? Shared.escaping[index] : Shared.unescaped[index]
     }
 
     private enum Shared {
-        static let formats: [DateFormat] = [.iso8601, .iso8601Fractional, .secondsSince1970, .millisecondsSince1970, .date]
-        static let escaping = formats.map { make($0, escapesSlashes: true) }
-        static let unescaped = formats.map { make($0, escapesSlashes: false) }
+        static let iso8601 = make(.iso8601, escapesSlashes: false)
+        static let iso8601Escaping = make(.iso8601, escapesSlashes: true)
+        static let iso8601Fractional = make(.iso8601Fractional, escapesSlashes: false)
+        static let iso8601FractionalEscaping = make(.iso8601Fractional, escapesSlashes: true)
+        static let secondsSince1970 = make(.secondsSince1970, escapesSlashes: false)
+        static let secondsSince1970Escaping = make(.secondsSince1970, escapesSlashes: true)
+        static let millisecondsSince1970 = make(.millisecondsSince1970, escapesSlashes: false)
+        static let millisecondsSince1970Escaping = make(.millisecondsSince1970, escapesSlashes: true)
+        static let date = make(.date, escapesSlashes: false)
+        static let dateEscaping = make(.date, escapesSlashes: true)
 
         static func make(_ dateFormat: DateFormat, escapesSlashes: Bool) -> SortedJSONEncoder {
             let fallback = dateFormat.makeJSONEncoder()
@@ -72,6 +86,9 @@ struct SortedJSONEncoder: Sendable {
             return SortedJSONEncoder(dateFormat: dateFormat, escapesSlashes: escapesSlashes, fallback: fallback)
         }
     }
+
+    /// How many outputs are kept for the next encodings (for tests).
+    var spareOutputCount: Int { spareOutputs.withLock { $0.count } }
 
     /// Empties `output` and keeps it for the next encoding, unless enough are kept or its buffer grew large.
     private func keepSpare(_ output: JSONOutput) {

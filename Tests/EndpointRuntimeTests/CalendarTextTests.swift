@@ -42,6 +42,22 @@ import TestSupport
         }
     }
 
+    /// A date just before a whole second is not one, though `timeIntervalSince1970` (which adds
+    /// 978,307,200 seconds to what the date stores) can round it up to one: the styles write it.
+    @Test func aDateJustBeforeASecondIsLeftToTheStyles() throws {
+        let parsed = try #require(DateFormat.iso8601.date(from: "2023-12-31T23:59:59.9999999Z"))
+        for date in [parsed, Date(timeIntervalSinceReferenceDate: 725_759_999.9999999), Date(timeIntervalSinceReferenceDate: (7e8).nextDown)] {
+            #expect(date.timeIntervalSince1970.rounded(.down) == date.timeIntervalSince1970) // what misled the check
+            for format in [DateFormat.iso8601, .iso8601Fractional, .date] {
+                #expect(CalendarText.string(from: date, format: format) == nil)
+            }
+            #expect(DateFormat.iso8601.string(from: date) == date.formatted(Self.seconds))
+            #expect(DateFormat.iso8601Fractional.string(from: date) == date.formatted(Self.fractional))
+            #expect(DateFormat.date.string(from: date) == date.formatted(Self.day))
+        }
+        #expect(DateFormat.date.string(from: parsed) == "2023-12-31")
+    }
+
     /// Offsets, days past the month's end, 24:00, leap seconds, years before 1970, lower case, ten
     /// fractional digits: `CalendarText` takes none of them, and `DateFormat` reads them as the
     /// styles do.

@@ -42,7 +42,8 @@ public struct InProcessTransport: HTTPTransport {
 
     /// Sends `request` to the handler and reads the whole body it answers with.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        var (head, body) = try await answer(request).parts()
+        let (answeredHead, body) = try await answer(request).parts()
+        var head = answeredHead
         // A body made from data is read at once; one still being made chunk by chunk within the timeout.
         head.body = try await body.handle.source.isInMemory
             ? InProcessTransport.whole(body)
