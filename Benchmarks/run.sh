@@ -383,7 +383,7 @@ fi
 # service_compile SPEC...: each spec's generated file compiled alone (-Onone -g, one module) without
 # and with `--service` (its <API>.Service and handler), alternating which goes first, 7 rounds (1 in
 # the smoke run); the median of the rounds' ratios of CPU time (user + sys) must be <= 1.25. (With 3
-# rounds and the ratio of the medians, GitHubAPI's one-second compile once read 1.62 where seven
+# rounds and the ratio of the medians, GitHubAPI's one-second compile once read 1.62 where four
 # alternated rounds by hand gave 0.9-1.34.)
 service_compile() {
     local spec name rounds=7 round side
