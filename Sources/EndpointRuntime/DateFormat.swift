@@ -21,12 +21,12 @@ public enum DateFormat: String, Sendable, Hashable, CaseIterable {
 
     /// Writes `date` in this format.
     func string(from date: Date) -> String {
-        if let text = CalendarText.string(from: date, format: self) { return text }
+        // The ISO 8601 shapes from their calendar fields where `CalendarText` writes them, else the styles.
         switch self {
         case .iso8601:
-            return date.formatted(Styles.seconds)
+            return CalendarText.string(from: date, format: self) ?? date.formatted(Styles.seconds)
         case .iso8601Fractional:
-            return date.formatted(Styles.fractional)
+            return CalendarText.string(from: date, format: self) ?? date.formatted(Styles.fractional)
         case .secondsSince1970:
             let seconds = date.timeIntervalSince1970
             if seconds.rounded() == seconds, abs(seconds) < 9.0e15 {
@@ -36,7 +36,7 @@ public enum DateFormat: String, Sendable, Hashable, CaseIterable {
         case .millisecondsSince1970:
             return String(Int64((date.timeIntervalSince1970 * 1000).rounded()))
         case .date:
-            return date.formatted(Styles.day)
+            return CalendarText.string(from: date, format: self) ?? date.formatted(Styles.day)
         }
     }
 
@@ -45,17 +45,16 @@ public enum DateFormat: String, Sendable, Hashable, CaseIterable {
     /// The two ISO 8601 formats each accept the other, so a server that sometimes adds
     /// fractional seconds is still understood.
     func date(from string: String) -> Date? {
-        if let date = CalendarText.date(from: string, format: self) { return date }
         switch self {
         case .iso8601, .iso8601Fractional:
-            if let date = try? Styles.seconds.parse(string) { return date }
+            if let date = CalendarText.date(from: string, format: self) ?? (try? Styles.seconds.parse(string)) { return date }
             return try? Styles.fractional.parse(string)
         case .secondsSince1970:
             return Double(string).map { Date(timeIntervalSince1970: $0) }
         case .millisecondsSince1970:
             return Double(string).map { Date(timeIntervalSince1970: $0 / 1000) }
         case .date:
-            return try? Styles.day.parse(string)
+            return CalendarText.date(from: string, format: self) ?? (try? Styles.day.parse(string))
         }
     }
 

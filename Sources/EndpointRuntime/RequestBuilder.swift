@@ -87,6 +87,19 @@ public enum RequestBuilder {
 }
 
 /// Percent-encoding rules shared by paths, queries and form bodies.
+extension String {
+    /// Whether every UTF-8 byte passes `test`, read in place: walking the `UTF8View` with
+    /// `allSatisfy` cost a tenth of building a request where headers and values are checked.
+    @inline(__always)
+    func allUTF8(_ test: (UInt8) -> Bool) -> Bool {
+        var text = self
+        return text.withUTF8 { bytes in
+            for byte in bytes where !test(byte) { return false }
+            return true
+        }
+    }
+}
+
 enum PercentEncoding {
     /// RFC 3986 unreserved characters: the only ones left as they are.
     static let unreserved: CharacterSet = {
@@ -100,7 +113,7 @@ enum PercentEncoding {
     /// `addingPercentEncoding(withAllowedCharacters: unreserved)` does, without going through
     /// CharacterSet and CFString (which made it most of the cost of building a request).
     static func encode(_ text: String) -> String {
-        if text.utf8.allSatisfy(isUnreserved) { return text }
+        if text.allUTF8(isUnreserved) { return text }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count * 3)
         append(text, to: &bytes)
