@@ -124,6 +124,8 @@ enum ImportCommand {
             options = config.importOptions(adding: options)
         }
 
+        // The command writes the spec's text; only `generate` validates the tree with its places.
+        options.keepsTree = false
         let result: ImportResult
         switch importFile(input, options: options) {
         case let .success(imported): result = imported

@@ -421,6 +421,21 @@ import Testing
         #expect(error.message.contains("in the spec imported from this document"))
     }
 
+    /// `endpoint-gen import` asks for the text alone: the same bytes and warnings, without the tree
+    /// and its places, which only `generate` validates.
+    @Test func theTextAloneIsTheSameTextWithoutTheTree() throws {
+        for fixture in ["pet-store-3.0.json", "github-like-3.0.json", "tomtom-3.0.json"] {
+            let data = try Data(contentsOf: try T.fixture(fixture))
+            let full = OpenAPIImporter.importDocument(data, fileName: fixture, options: ImportOptions(name: "PetStore"))
+            let textOnly = OpenAPIImporter.importDocument(data, fileName: fixture, options: ImportOptions(name: "PetStore", keepsTree: false))
+            #expect(textOnly.specJSON != nil)
+            #expect(textOnly.specJSON == full.specJSON, "\(fixture)")
+            #expect(textOnly.diagnostics.all.map(\.description) == full.diagnostics.all.map(\.description), "\(fixture)")
+            #expect(full.spec != nil && full.sourceMap != nil, "\(fixture)")
+            #expect(textOnly.spec == nil && textOnly.sourceMap == nil, "\(fixture)")
+        }
+    }
+
     /// On real output: the spec place of every property of every component model, and of every
     /// endpoint's path, maps to the document's place of that property's schema and that path's key.
     @Test func everyPropertyAndPathMapsToItsDocumentPlace() throws {

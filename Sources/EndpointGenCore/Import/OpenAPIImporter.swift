@@ -18,9 +18,11 @@ package struct ImportResult: Sendable {
     package var warningCounts: [String: Int]
     /// What a filtered import kept; nil when no filter was given.
     package var kept: ImportKept?
-    /// Where the spec's values came from in the document (nil when there were errors).
+    /// Where the spec's values came from in the document (nil when there were errors, or when
+    /// `ImportOptions.keepsTree` is false).
     package var sourceMap: ImportSourceMap?
-    /// The spec as a tree (nil when there were errors): what `Generator.validate(imported:)` reads.
+    /// The spec as a tree (nil when there were errors, or when `ImportOptions.keepsTree` is false):
+    /// what `Generator.validate(imported:)` reads.
     var spec: ImportJSON?
 }
 
@@ -41,14 +43,20 @@ package struct ImportOptions: Sendable, Hashable {
     /// the keys of format version 1 and approximates the rest, with warnings (for a generator of
     /// version 1).
     package var formatVersion: ImportFormatVersion
+    /// Whether the result keeps the spec as a tree with the document's place of each of its values
+    /// (`ImportResult.spec` and `sourceMap`), which `generate` validates. `endpoint-gen import`, which
+    /// only writes the text, leaves it out: mapping every value to its place was a sixth of the
+    /// instructions of importing Stripe's document.
+    package var keepsTree: Bool
 
     package init(name: String? = nil, tags: [String] = [], operationIDs: [String] = [], pathPrefixes: [String] = [],
-                formatVersion: ImportFormatVersion = .two) {
+                formatVersion: ImportFormatVersion = .two, keepsTree: Bool = true) {
         self.name = name
         self.tags = tags
         self.operationIDs = operationIDs
         self.pathPrefixes = pathPrefixes
         self.formatVersion = formatVersion
+        self.keepsTree = keepsTree
     }
 
     /// Whether any filter is given. An operation is kept when it matches any filter of any kind.
@@ -99,9 +107,10 @@ package enum OpenAPIImporter {
         let spec = importer.run(options: options)
         diagnostics.append(contentsOf: importer.diagnostics)
         let text = diagnostics.hasErrors ? nil : spec.map(ImportJSONWriter.write)
+        let keepsTree = text != nil && options.keepsTree
         return ImportResult(specJSON: text, diagnostics: diagnostics, operationCount: importer.operationCount,
                             warningCounts: importer.warningCounts, kept: importer.kept,
-                            sourceMap: text == nil ? nil : importer.sourceMap, spec: text == nil ? nil : spec)
+                            sourceMap: keepsTree ? importer.sourceMap : nil, spec: keepsTree ? spec : nil)
     }
 }
 
@@ -382,7 +391,9 @@ final class OpenAPIImportContext {
             top.append((SpecKey.models.key, .object(modelOrder.compactMap { key in modelDefinitions[key].map { (key, $0) } })))
         }
         let spec = ImportJSON.object(top)
-        sourceMap = sourceMap(endpoints: mappedEndpoints, groups: mappedGroups, spec: spec)
+        if options.keepsTree {
+            sourceMap = sourceMap(endpoints: mappedEndpoints, groups: mappedGroups, spec: spec)
+        }
         return spec
     }
 
