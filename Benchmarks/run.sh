@@ -110,8 +110,9 @@ print(f'{statistics.median(w):.2f}', f'{statistics.median(c):.2f}', f'{max(m)/10
     if [ "$n" = 10000 ]; then
         # Judged on CPU time (user + sys) as well: on a shared machine the wall time of a
         # single-threaded process is its CPU time plus however long it waited for a core.
-        target="< 1 s, < 200 MB"
-        verdict=$(py "print(('met' if $wall < 1 else 'met on CPU time, not wall (machine busy)' if $cpu < 1 else 'MISSED') if $mem < 200 else 'MISSED (memory)')")
+        # Issue 24's target.
+        target="< 0.3 s, < 100 MB"
+        verdict=$(py "print(('met' if $wall < 0.3 else 'met on CPU time, not wall (machine busy)' if $cpu < 0.3 else 'MISSED') if $mem < 100 else 'MISSED (memory)' if $wall < 0.3 or $cpu < 0.3 else 'MISSED (time and memory)')")
     fi
     row "1. Generation ($CONFIG)" "$n endpoints ($lines lines of Swift in $files file(s)): wall (CPU), peak memory" "$wall s ($cpu s CPU), $mem MB" "$target" "$verdict"
 done
@@ -155,8 +156,14 @@ print(statistics.median([float(x) for x in '${walls[*]}'.split()]), statistics.m
     fi
     CWALL[$n]=$best_wall; CCPU[$n]=$best_cpu
     how="one run"; [ "$runs" = 1 ] || how="median of $runs runs"
+    target=""; verdict=""
+    if [ "$n" = 10000 ]; then
+        # Issue 24's target, on 2 cores.
+        target="<= 90 s wall"
+        verdict=$(py "print('met' if $best_wall <= 90 else 'MISSED')")
+    fi
     row "2. Compilation (-Onone -g)" "$n endpoints, ${#sources[@]} file(s), $JOBS jobs: wall (CPU), peak memory of one job; $how" \
-        "$best_wall s ($best_cpu s CPU), $(( peak / 1024 )) MB" "" ""
+        "$best_wall s ($best_cpu s CPU), $(( peak / 1024 )) MB" "$target" "$verdict"
 done
 if [ -n "${CCPU[1000]:-}" ] && [ -n "${CCPU[10000]:-}" ]; then
     read -r rw rc < <(py "print(f'{${CWALL[10000]}/${CWALL[1000]}:.1f}', f'{${CCPU[10000]}/${CCPU[1000]}:.1f}')")
