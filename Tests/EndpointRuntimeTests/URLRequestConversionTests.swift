@@ -87,4 +87,46 @@ import Testing
             #expect(converted.httpBody == expected.httpBody)
         }
     }
+
+    static let baseURLs = [
+        "https://h.test", "https://h.test/", "https://h.test/api/v3", "https://h.test/api/v3/", "http://127.0.0.1:8080/api",
+        "https://user:pa%20ss@h.test:8443/a%20b/c", "https://[::1]:9000/x", "https://h.test/v1?key=a%26b", "https://h.test?",
+        "HTTPS://H.TEST/Mixed", "https://xn--caf-dma.test/p", "https://h.test/v1#frag", "https://h.test/%E2%82%AC/",
+    ]
+
+    /// The URL written from the base URL's text is the one URLComponents makes, path and query or not.
+    @Test(arguments: baseURLs)
+    func urlWrittenFromTheBaseIsURLComponentsOwn(base: String) throws {
+        let requests = [
+            try HTTPRequest(.get, baseURL: base) {},
+            try HTTPRequest(.get, baseURL: base) { Path("a") },
+            try HTTPRequest(.get, baseURL: base) { Query("q", "") },
+            try HTTPRequest(.get, baseURL: base) {
+                Path("ü b", "", "..", "a/b?c#d")
+                Query("q", "ü &=+;#%,")
+                Query("empty", "")
+                Query("ids", [1, 2, 3], style: .comma)
+            },
+            try HTTPRequest(.get, baseURL: base) { Path(raw: "x/y"); Query("d", Date(timeIntervalSince1970: 0)) },
+        ]
+        for request in requests {
+            let expected = try #require(request.urlComponents.url)
+            let url = try #require(request.sentURL)
+            #expect(url == expected)
+            #expect(url.absoluteString == expected.absoluteString)
+            #expect(try request.urlRequest().url == expected)
+        }
+        // Only a base URL with a fragment goes without the text (URLComponents writes the fragment last).
+        #expect((requests[0].urlPrefix == nil) == base.contains("#"))
+    }
+
+    /// Components set whole are not the base URL's any more: their own URL is made.
+    @Test func componentsSetWholeMakeTheirOwnURL() throws {
+        var request = try HTTPRequest(.get, baseURL: "https://h.test/v1") { Path("a") }
+        var components = request.urlComponents
+        components.host = "other.test"
+        request.urlComponents = components
+        #expect(request.sentURL?.absoluteString == "https://other.test/v1/a")
+        #expect(try request.urlRequest().url?.absoluteString == "https://other.test/v1/a")
+    }
 }
