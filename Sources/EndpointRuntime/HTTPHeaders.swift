@@ -266,23 +266,34 @@ enum HeaderNameCase {
     /// `name` capitalized; `name` itself (no copy) when it already is, as most names are.
     static func capitalized(_ name: String) -> String {
         guard name.allUTF8({ $0 < 0x80 }) else { return name.capitalized }
-        var changed: [UInt8]?
-        var lastCased = false
-        for (index, byte) in name.utf8.enumerated() {
-            let cased: UInt8
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"):
-                cased = lastCased ? byte | 0x20 : byte
-                lastCased = true
-            case UInt8(ascii: "a")...UInt8(ascii: "z"):
-                cased = lastCased ? byte : byte & ~0x20
-                lastCased = true
-            default:
-                cased = byte
-                if !ignorable[Int(byte)] { lastCased = false }
+        let ignorable = self.ignorable
+        var text = name
+        // Read in place; a copy is made from the first byte that changes.
+        let changed: [UInt8]? = text.withUTF8 { bytes in
+            var result: [UInt8]?
+            var lastCased = false
+            for index in bytes.indices {
+                let byte = bytes[index]
+                let cased: UInt8
+                switch byte {
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                    cased = lastCased ? byte | 0x20 : byte
+                    lastCased = true
+                case UInt8(ascii: "a")...UInt8(ascii: "z"):
+                    cased = lastCased ? byte : byte & ~0x20
+                    lastCased = true
+                default:
+                    cased = byte
+                    if !ignorable[Int(byte)] { lastCased = false }
+                }
+                if result == nil, cased != byte {
+                    result = []
+                    result!.reserveCapacity(bytes.count)
+                    result!.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[..<index]))
+                }
+                result?.append(cased)
             }
-            if changed == nil, cased != byte { changed = Array(name.utf8.prefix(index)) }
-            changed?.append(cased)
+            return result
         }
         return changed.map { String(decoding: $0, as: UTF8.self) } ?? name
     }

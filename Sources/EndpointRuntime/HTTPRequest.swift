@@ -355,7 +355,14 @@ final class BaseURLCache: Sendable {
     /// on the fly must not grow it without bound).
     static let capacity = 32
 
-    private let entries = Locked<[String: (components: URLComponents, prefix: String?)]>([:])
+    private let entries = Locked<Entries>(Entries())
+
+    /// The parsed base URLs, and the one asked for last: an API asks for its own every time, and
+    /// comparing with the last (the same string, compared by its storage first) skips hashing it.
+    private struct Entries {
+        var byURL: [String: (components: URLComponents, prefix: String?)] = [:]
+        var last: (url: String, entry: (components: URLComponents, prefix: String?))?
+    }
 
     /// The components of `baseURL`, or `nil` when it is not an absolute URL with a scheme and a host.
     func components(for baseURL: String) -> URLComponents? { entry(for: baseURL)?.components }
@@ -364,14 +371,21 @@ final class BaseURLCache: Sendable {
     /// the components' text does not end with the path and query, as with a fragment), or `nil`
     /// when it is not an absolute URL with a scheme and a host.
     func entry(for baseURL: String) -> (components: URLComponents, prefix: String?)? {
-        if let cached = entries.withLock({ $0[baseURL] }) { return cached }
+        let cached = entries.withLock { entries -> (components: URLComponents, prefix: String?)? in
+            if let last = entries.last, last.url == baseURL { return last.entry }
+            guard let entry = entries.byURL[baseURL] else { return nil }
+            entries.last = (baseURL, entry)
+            return entry
+        }
+        if let cached { return cached }
         guard let components = URLComponents(string: baseURL), let scheme = components.scheme, !scheme.isEmpty,
               let host = components.host, !host.isEmpty
         else { return nil }
         let entry = (components: components, prefix: Self.prefix(of: components))
         entries.withLock { entries in
-            if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
-            entries[baseURL] = entry
+            if entries.byURL.count >= Self.capacity { entries.byURL.removeAll(keepingCapacity: true) }
+            entries.byURL[baseURL] = entry
+            entries.last = (baseURL, entry)
         }
         return entry
     }
@@ -388,5 +402,5 @@ final class BaseURLCache: Sendable {
     }
 
     /// How many base URLs are cached (for tests).
-    var count: Int { entries.withLock { $0.count } }
+    var count: Int { entries.withLock { $0.byURL.count } }
 }
