@@ -144,9 +144,6 @@ public struct HTTPHeaders: Sendable, Hashable, ExpressibleByDictionaryLiteral, S
         }
     }
 
-    /// An HTTP token character: ASCII letter, digit or one of `!#$%&'*+-.^_`|~`.
-    /// Whether two field names are the same name: ASCII letters compared without case, without
-    /// allocating (this runs for every header of every request). Other text falls back to `lowercased()`.
     /// Puts the fields on `request`, which has none yet, as one `addValue(_:forHTTPHeaderField:)`
     /// per field would. Callers have checked the fields with ``validate()``.
     ///
@@ -191,6 +188,9 @@ public struct HTTPHeaders: Sendable, Hashable, ExpressibleByDictionaryLiteral, S
         return result
     }
 
+    /// An HTTP token character: ASCII letter, digit or one of `!#$%&'*+-.^_`|~`.
+    /// Whether two field names are the same name: ASCII letters compared without case, without
+    /// allocating (this runs for every header of every request). Other text falls back to `lowercased()`.
     static func sameName(_ first: String, _ second: String) -> Bool {
         var a = first.utf8.makeIterator()
         var b = second.utf8.makeIterator()
