@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// An ordered collection of HTTP header fields whose names compare case-insensitively.
 ///
@@ -141,6 +144,50 @@ public struct HTTPHeaders: Sendable, Hashable, ExpressibleByDictionaryLiteral, S
         }
     }
 
+    /// Puts the fields on `request`, which has none yet, as one `addValue(_:forHTTPHeaderField:)`
+    /// per field would. Callers have checked the fields with ``validate()``.
+    ///
+    /// swift-corelibs-foundation's `addValue` checks the value again, capitalizes the name with
+    /// `String.capitalized` and looks for a field of the same name without case: about 10,000
+    /// instructions a field, as much as the rest of building a request. With `FoundationNetworking`
+    /// the dictionary that `addValue` calls leave is made here and set once
+    /// (``urlRequestFields()``); elsewhere (Apple's URL loading keeps fields its own way) `addValue`
+    /// is called.
+    func set(on request: inout URLRequest) {
+        #if canImport(FoundationNetworking)
+        if !fields.isEmpty { request.allHTTPHeaderFields = urlRequestFields() }
+        #else
+        addEach(to: &request)
+        #endif
+    }
+
+    /// One `addValue(_:forHTTPHeaderField:)` per field: what ``set(on:)`` does without `FoundationNetworking`.
+    func addEach(to request: inout URLRequest) {
+        for field in fields {
+            request.addValue(field.value, forHTTPHeaderField: field.name)
+        }
+    }
+
+    /// The fields as swift-corelibs-foundation's `addValue(_:forHTTPHeaderField:)` stores them,
+    /// called once per field on a request without fields: each name capitalized (`x-api-key` is
+    /// `X-Api-Key`), the values of names equal without case joined by `,` in order. `addValue`
+    /// drops a value with a CR, LF or NUL outside a folded line; ``validate()`` refuses every CR,
+    /// LF and NUL, so no value is dropped here either.
+    func urlRequestFields() -> [String: String] {
+        var result = [String: String](minimumCapacity: fields.count)
+        for field in fields {
+            // Names that are equal without case capitalize alike (`addValue` finds the earlier one
+            // by lowercasing both), so the capitalized name is the key.
+            let name = HeaderNameCase.capitalized(field.name)
+            if let earlier = result[name] {
+                result[name] = earlier + "," + field.value
+            } else {
+                result[name] = field.value
+            }
+        }
+        return result
+    }
+
     /// An HTTP token character: ASCII letter, digit or one of `!#$%&'*+-.^_`|~`.
     /// Whether two field names are the same name: ASCII letters compared without case, without
     /// allocating (this runs for every header of every request). Other text falls back to `lowercased()`.
@@ -201,5 +248,53 @@ public struct HTTPHeaders: Sendable, Hashable, ExpressibleByDictionaryLiteral, S
                 reason: "The value of header \(name) contains a carriage return, line feed or NUL, which could split the request: \(shown).",
                 underlying: nil, request: nil)
         }
+    }
+}
+
+/// `String.capitalized` for header names, quick for ASCII: a letter after a cased letter is lower
+/// case, any other letter upper case; a case-ignorable character (which Foundation decides: `'`,
+/// `.`, `^` and a few more) leaves that state as it is, any other character ends a word. Foundation
+/// is asked once which ASCII characters are case-ignorable, so the result is its own.
+enum HeaderNameCase {
+    /// For each ASCII byte: whether Foundation's `capitalized` treats it as case-ignorable.
+    /// (Letters are cased, not ignorable; they never reach the table.)
+    static let ignorable: [Bool] = (UInt8(0)..<128).map { byte in
+        // `a<c>a` keeps the second `a` lower case only when `c` does not end the word.
+        ("a" + String(Unicode.Scalar(byte)) + "a").capitalized.utf8.last == UInt8(ascii: "a")
+    }
+
+    /// `name` capitalized; `name` itself (no copy) when it already is, as most names are.
+    static func capitalized(_ name: String) -> String {
+        guard name.allUTF8({ $0 < 0x80 }) else { return name.capitalized }
+        let ignorable = self.ignorable
+        var text = name
+        // Read in place; a copy is made from the first byte that changes.
+        let changed: [UInt8]? = text.withUTF8 { bytes in
+            var result: [UInt8]?
+            var lastCased = false
+            for index in bytes.indices {
+                let byte = bytes[index]
+                let cased: UInt8
+                switch byte {
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                    cased = lastCased ? byte | 0x20 : byte
+                    lastCased = true
+                case UInt8(ascii: "a")...UInt8(ascii: "z"):
+                    cased = lastCased ? byte : byte & ~0x20
+                    lastCased = true
+                default:
+                    cased = byte
+                    if !ignorable[Int(byte)] { lastCased = false }
+                }
+                if result == nil, cased != byte {
+                    result = []
+                    result!.reserveCapacity(bytes.count)
+                    result!.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[..<index]))
+                }
+                result?.append(cased)
+            }
+            return result
+        }
+        return changed.map { String(decoding: $0, as: UTF8.self) } ?? name
     }
 }
