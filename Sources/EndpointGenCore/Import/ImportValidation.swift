@@ -14,6 +14,8 @@ extension Generator {
     /// - Returns: the spec, nil when the import or the validation has errors; the validation's
     ///   diagnostics, placed in the document (the import's own are in `imported.diagnostics`).
     package static func validate(imported: ImportResult, specFileName: String, moduleTypes: Set<String> = []) -> (Spec?, Diagnostics) {
+        // An import made without `ImportOptions.keepsTree` has its text alone: nothing to validate here.
+        assert(imported.specJSON == nil || imported.spec != nil, "validate(imported:) needs an import made with ImportOptions.keepsTree")
         guard let tree = imported.spec, let map = imported.sourceMap, !imported.diagnostics.hasErrors else { return (nil, Diagnostics()) }
         var found = Diagnostics()
         let spec = Validator.validate(map.documentTree(tree), fileName: specFileName, moduleTypes: moduleTypes, diagnostics: &found)
