@@ -169,38 +169,27 @@ private typealias InProcessWork = @Sendable () async -> Void
 /// ignores cancellation; a result that arrives after that is handed to `discard`. Without a
 /// timeout the task starts on the caller's thread where `Task.immediate` is available: the caller
 /// can resume once the operation first waits.
-final class InProcessRace<Value: Sendable>: Sendable {
-    private struct State: Sendable {
-        var continuation: UnsafeContinuation<Value, any Error>?
-        var task: Task<Void, Never>?
-        var finished = false
-    }
-
-    private let state = Locked(State())
+///
+/// One allocation per race: the object is a `ManagedBuffer` whose header holds what the race was
+/// given and its state, and whose one element is the lock. The operation's task captures the race
+/// alone, so its closure needs no context of its own. (A race of a class holding a ``Locked`` and a
+/// task closure capturing the operation, the timeout and the race was three allocations.)
+///
+/// Shared between the caller and the operation's task although `ManagedBuffer` cannot be declared
+/// `Sendable`: the header's `state` is read and written only under the lock, and its `given` is set
+/// when the race is made and never changed. The closures that capture a race say so
+/// (`nonisolated(unsafe)`, or ``SendableRace``).
+final class InProcessRace<Value: Sendable>: ManagedBuffer<InProcessRaceHeader<Value>, PlatformLock.Primitive> {
 
     static func run(timeout: TimeInterval?, url: URL?, operation: @escaping @Sendable () async throws -> Value,
                     discard: @escaping @Sendable (Value) -> Void) async throws -> Value {
-        let race = InProcessRace()
+        nonisolated(unsafe) let race = make(InProcessRaceHeader(given: .init(operation: operation, discard: discard, timeout: timeout, url: url)))
         return try await withTaskCancellationHandler {
             // Unsafe rather than checked: `succeed` or `fail` resumes it once, and a checked one
             // cost an object of its own per request.
             try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Value, any Error>) in
                 guard race.start(continuation) else { return }
-                let work: InProcessWork = {
-                    // The clock starts when the operation does: a task that waits for a thread of a
-                    // busy pool has not been slow itself.
-                    if let timeout {
-                        Exchange.clock.asyncAfter(deadline: .now() + timeout) { [weak race] in
-                            race?.fail(Exchange.timedOut(url: url))
-                        }
-                    }
-                    do {
-                        let value = try await operation()
-                        if let late = race.succeed(value) { discard(late) }
-                    } catch {
-                        race.fail(error)
-                    }
-                }
+                let work: InProcessWork = { await race.perform() }
                 // Without a timeout, started on this thread where it can be: most answers are made
                 // without waiting, and handing each to another thread and back cost more than making
                 // it. With one, in a task of its own: its clock starts when a thread of the pool
@@ -223,9 +212,54 @@ final class InProcessRace<Value: Sendable>: Sendable {
         }
     }
 
+    /// A race holding `header`, its lock made.
+    private static func make(_ header: InProcessRaceHeader<Value>) -> InProcessRace {
+        let buffer = create(minimumCapacity: 1) { _ in header }
+        buffer.withUnsafeMutablePointerToElements { PlatformLock.initialize($0) }
+        return unsafeDowncast(buffer, to: InProcessRace.self)
+    }
+
+    deinit {
+        withUnsafeMutablePointerToElements { PlatformLock.destroy($0) }
+    }
+
+    /// What the race was given: set when it was made, never changed, read without the lock.
+    private var given: InProcessRaceHeader<Value>.Given {
+        withUnsafeMutablePointerToHeader { $0.pointee.given }
+    }
+
+    /// Runs `body` with the state, under the lock.
+    private func withState<Result>(_ body: (inout InProcessRaceHeader<Value>.State) -> Result) -> Result {
+        withUnsafeMutablePointers { header, lock in
+            PlatformLock.lock(lock)
+            defer { PlatformLock.unlock(lock) }
+            return body(&header.pointee.state)
+        }
+    }
+
+    /// The operation's task: starts the clock, runs the operation and hands its outcome on.
+    private func perform() async {
+        let given = self.given
+        // The clock starts when the operation does: a task that waits for a thread of a busy pool
+        // has not been slow itself.
+        if let timeout = given.timeout {
+            let url = given.url
+            let race = SendableRace(self)
+            Exchange.clock.asyncAfter(deadline: .now() + timeout) {
+                race.race?.fail(Exchange.timedOut(url: url))
+            }
+        }
+        do {
+            let value = try await given.operation()
+            if let late = succeed(value) { given.discard(late) }
+        } catch {
+            fail(error)
+        }
+    }
+
     /// Keeps the continuation; `false` (and the continuation resumed) when the caller was cancelled already.
     private func start(_ continuation: UnsafeContinuation<Value, any Error>) -> Bool {
-        let cancelled = state.withLock { state -> Bool in
+        let cancelled = withState { state -> Bool in
             if state.finished { return true }
             state.continuation = continuation
             return false
@@ -236,7 +270,7 @@ final class InProcessRace<Value: Sendable>: Sendable {
 
     /// Keeps the operation's task to cancel, or cancels it when the race is over already.
     private func attach(_ task: Task<Void, Never>) {
-        let over = state.withLock { state -> Bool in
+        let over = withState { state -> Bool in
             if state.finished { return true }
             state.task = task
             return false
@@ -262,7 +296,7 @@ final class InProcessRace<Value: Sendable>: Sendable {
 
     /// Marks the race over: the caller's continuation and the operation's task, unless it was over already.
     private func take() -> (continuation: UnsafeContinuation<Value, any Error>?, task: Task<Void, Never>?) {
-        state.withLock { state in
+        withState { state in
             guard !state.finished else { return (nil, nil) }
             state.finished = true
             defer {
@@ -272,4 +306,31 @@ final class InProcessRace<Value: Sendable>: Sendable {
             return (state.continuation, state.task)
         }
     }
+}
+
+/// A race held weakly, for its timer: a timer that fires after the race is over finds nothing.
+/// `@unchecked Sendable` as ``InProcessRace`` is shared: under its lock.
+private struct SendableRace<Value: Sendable>: @unchecked Sendable {
+    weak var race: InProcessRace<Value>?
+    init(_ race: InProcessRace<Value>) { self.race = race }
+}
+
+/// The header of an ``InProcessRace``: what it was given, and its state.
+struct InProcessRaceHeader<Value: Sendable> {
+    struct Given {
+        let operation: @Sendable () async throws -> Value
+        let discard: @Sendable (Value) -> Void
+        let timeout: TimeInterval?
+        /// Names the request in a timeout's error.
+        let url: URL?
+    }
+
+    struct State {
+        var continuation: UnsafeContinuation<Value, any Error>?
+        var task: Task<Void, Never>?
+        var finished = false
+    }
+
+    let given: Given
+    var state = State()
 }
