@@ -42,8 +42,11 @@ public struct InProcessTransport: HTTPTransport {
 
     /// Sends `request` to the handler and reads the whole body it answers with.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let (answeredHead, body) = try await answer(request).parts()
-        var head = answeredHead
+        // Taken apart into a `var` directly: a `let` head copied into a `var` retained the request
+        // and headers it carries, once more per request.
+        var head: HTTPResponse
+        let body: ResponseBody
+        (head, body) = try await answer(request).parts()
         // A body made from data is read at once; one still being made chunk by chunk within the timeout.
         head.body = try await body.handle.source.isInMemory
             ? InProcessTransport.whole(body)
@@ -75,17 +78,29 @@ public struct InProcessTransport: HTTPTransport {
 
     /// The handler's answer to `request`: its head, carrying `request` as sent (its body empty), and its body.
     private func answer(_ request: HTTPRequest) async throws -> StreamedResponse {
-        let received = try InProcessTransport.received(request)
-        let handler = self.handler
+        let delivery = Delivery(handler: handler, request: try InProcessTransport.received(request))
         let timeout = InProcessTransport.timeout(of: request)
         // The URL only names the request in a timeout's error: made when there can be one.
         var answer = try await InProcessRace.run(timeout: timeout, url: timeout == nil ? nil : request.url,
-                                                 operation: { await handler.respond(to: received) },
+                                                 operation: { await delivery.handler.respond(to: delivery.request) },
                                                  discard: { $0.body.cancel() })
         // Changed in place rather than copied out first.
         answer.head.request = request
         answer.head.body = Data()
         return answer
+    }
+
+    /// The handler and the request it is given, moved in here once: a closure capturing the
+    /// request itself copied it into its context (every field retained) and released the original.
+    /// The operation captures this object alone, which is then its context.
+    private final class Delivery: Sendable {
+        let handler: HTTPHandler
+        let request: HTTPRequest
+
+        init(handler: HTTPHandler, request: consuming HTTPRequest) {
+            self.handler = handler
+            self.request = request
+        }
     }
 
     /// The request as a server receives it: method, URL, headers and body; validated as
@@ -250,8 +265,10 @@ final class InProcessRace<Value: Sendable>: ManagedBuffer<InProcessRaceHeader<Va
             }
         }
         do {
+            // Handed on consumed: passed as it was, the answer (its head, request and body) was
+            // copied for `succeed` and the copy released after.
             let value = try await given.operation()
-            if let late = succeed(value) { given.discard(late) }
+            if let late = succeed(consume value) { given.discard(late) }
         } catch {
             fail(error)
         }
