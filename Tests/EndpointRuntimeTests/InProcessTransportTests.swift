@@ -262,6 +262,23 @@ import Testing
         #expect(await endings.next() == true, "the handler's task saw the cancellation")
     }
 
+    /// A body made from data (what a handler answers with): its one chunk, then the end; nothing
+    /// for empty data; nothing once cancelled; in memory, so the transport reads it at once.
+    @Test func aBodyOfDataIsOneChunkThenTheEnd() async throws {
+        let body = ResponseBody(Data("hello".utf8))
+        #expect(body.handle.source.isInMemory)
+        #expect(try await body.handle.source.next() == Data("hello".utf8))
+        #expect(try await body.handle.source.next() == nil)
+        #expect(try await body.handle.source.next() == nil)
+        #expect(try await ResponseBody(Data()).handle.source.next() == nil)
+        let cancelled = ResponseBody(Data("x".utf8))
+        cancelled.cancel()
+        #expect(try await cancelled.handle.source.next() == nil)
+        var chunks: [Data] = []
+        for try await chunk in ResponseBody(Data("abc".utf8)) { chunks.append(chunk) }
+        #expect(chunks == [Data("abc".utf8)])
+    }
+
     /// The race the transport runs each handler in (one object holding its lock, what it was
     /// given and its state): the caller gets the operation's value; after a timeout or the caller's
     /// cancellation it gets the error at once, and a value the operation makes later goes to
