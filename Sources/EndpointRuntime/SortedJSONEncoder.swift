@@ -495,11 +495,20 @@ final class JSONOutput: @unchecked Sendable {
 final class KeyOrders: Sendable {
     /// A key list, the order its keys are written in (indices into `keys`), and each key written
     /// as `"key":` (in `written`, at `keyRanges[position]` for the key written at `position`).
-    struct Entry: Sendable {
+    ///
+    /// A class: an entry found for an object is one reference to retain, not four arrays.
+    final class Entry: Sendable {
         let keys: [String]
         let order: [Int]
         let written: [UInt8]
         let keyRanges: [Range<Int>]
+
+        init(keys: [String], order: [Int], written: [UInt8], keyRanges: [Range<Int>]) {
+            self.keys = keys
+            self.order = order
+            self.written = written
+            self.keyRanges = keyRanges
+        }
     }
 
     static let capacity = 64
@@ -807,10 +816,33 @@ private struct JSONKeyedContainer<Key: CodingKey>: JSONKeyedWriter {
 
 /// The container of the generated models' objects, not generic: its calls (one per member) read
 /// the key's `stringValue` and copy the key without looking up generic metadata at run time.
+///
+/// The members a model writes most (strings, whole numbers, numbers, booleans, and values of
+/// other types) have methods of its own here rather than ``JSONKeyedWriter``'s, and reach the output
+/// without retaining and releasing it for each member.
 private struct JSONModelKeyedContainer: JSONKeyedWriter {
     typealias Key = ModelKey
     let encoder: JSONValueEncoder
     let object: ObjectStorage
+    /// `encoder.output`, which `encoder` keeps alive (and counted by ``SortedJSONEncoder``'s check
+    /// whether anything still holds the output).
+    unowned(unsafe) let output: JSONOutput
+
+    init(encoder: JSONValueEncoder, object: ObjectStorage) {
+        self.encoder = encoder
+        self.object = object
+        output = encoder.output
+    }
+
+    mutating func encode(_ value: String, forKey key: ModelKey) throws { object.add(key.stringValue, output.write(value)) }
+    mutating func encode(_ value: Bool, forKey key: ModelKey) throws { object.add(key.stringValue, output.write(value)) }
+    mutating func encode(_ value: Int, forKey key: ModelKey) throws { object.add(key.stringValue, output.write(Int64(value))) }
+    mutating func encode(_ value: Int64, forKey key: ModelKey) throws { object.add(key.stringValue, output.write(value)) }
+    mutating func encode(_ value: Double, forKey key: ModelKey) throws { object.add(key.stringValue, try output.write(value)) }
+
+    mutating func encode<T: Encodable>(_ value: T, forKey key: ModelKey) throws {
+        object.add(key.stringValue, try encoder.encodeChild(value, key: key))
+    }
 }
 
 extension JSONKeyedWriter {

@@ -144,7 +144,7 @@ public struct ResponseBody: AsyncSequence, Sendable {
 
     /// A body of one chunk (none when `data` is empty).
     init(_ data: Data) {
-        self.init(chunks: data.isEmpty ? [] : [data])
+        self.init(source: DataSource(data))
     }
 
     /// A body of `chunks`, the first delivered at once and each of the others `interval` after the
@@ -225,6 +225,28 @@ private final class ChunkSource: BodySource {
     func cancel() { state.withLock { $0.cancelled = true } }
 
     var isInMemory: Bool { interval == .zero }
+}
+
+/// One chunk in memory, what a handler answers with: the chunk, then the end. A `ChunkSource` of
+/// one chunk cost an array besides, and its index and flag under the lock.
+private final class DataSource: BodySource {
+    /// The chunk not yet read; `nil` once read, cancelled, or when `data` was empty.
+    private let chunk: Locked<Data?>
+
+    init(_ data: Data) {
+        chunk = Locked(data.isEmpty ? nil : data)
+    }
+
+    func next() async throws -> Data? {
+        chunk.withLock { chunk in
+            defer { chunk = nil }
+            return chunk
+        }
+    }
+
+    func cancel() { chunk.withLock { $0 = nil } }
+
+    var isInMemory: Bool { true }
 }
 
 /// Chunks from a closure, with a closure that stops the transfer.

@@ -262,6 +262,79 @@ import Testing
         #expect(await endings.next() == true, "the handler's task saw the cancellation")
     }
 
+    /// A body made from data (what a handler answers with): its one chunk, then the end; nothing
+    /// for empty data; nothing once cancelled; in memory, so the transport reads it at once.
+    @Test func aBodyOfDataIsOneChunkThenTheEnd() async throws {
+        let body = ResponseBody(Data("hello".utf8))
+        #expect(body.handle.source.isInMemory)
+        #expect(try await body.handle.source.next() == Data("hello".utf8))
+        #expect(try await body.handle.source.next() == nil)
+        #expect(try await body.handle.source.next() == nil)
+        #expect(try await ResponseBody(Data()).handle.source.next() == nil)
+        let cancelled = ResponseBody(Data("x".utf8))
+        cancelled.cancel()
+        #expect(try await cancelled.handle.source.next() == nil)
+        var chunks: [Data] = []
+        for try await chunk in ResponseBody(Data("abc".utf8)) { chunks.append(chunk) }
+        #expect(chunks == [Data("abc".utf8)])
+    }
+
+    /// The race the transport runs each handler in (one object holding its lock, what it was
+    /// given and its state): the caller gets the operation's value; after a timeout or the caller's
+    /// cancellation it gets the error at once, and a value the operation makes later goes to
+    /// `discard`; and the race is freed once over (its task does not keep it, nor it its task).
+    @Test(.timeLimit(.minutes(3))) func theRaceAnswersTimesOutIsCancelledAndIsFreed() async throws {
+        #expect(try await InProcessRace.run(timeout: nil, url: nil, operation: { 7 }, discard: { _ in Issue.record("discarded") }) == 7)
+        #expect(try await InProcessRace.run(timeout: 30, url: nil, operation: { 8 }, discard: { _ in Issue.record("discarded") }) == 8)
+
+        let discarded = Locked<[Int]>([])
+        let release = Locked(false)
+        // Ignores cancellation: answers only when released.
+        let slow: @Sendable () async throws -> Int = {
+            while !release.withLock({ $0 }) { await Self.pause(.milliseconds(10)) }
+            return 9
+        }
+        let timedOut = await #expect(throws: URLError.self) {
+            try await InProcessRace.run(timeout: 0.1, url: URL(string: "https://api.example.com/slow"), operation: slow,
+                                        discard: { value in discarded.withLock { $0.append(value) } })
+        }
+        #expect(timedOut?.code == .timedOut)
+        #expect(timedOut?.failingURL?.absoluteString == "https://api.example.com/slow")
+
+        let (started, operationStarted) = AsyncStream.makeStream(of: Void.self)
+        let cancelled = Task {
+            try await InProcessRace.run(timeout: nil, url: nil, operation: {
+                operationStarted.yield()
+                return try await slow() + 1
+            }, discard: { value in discarded.withLock { $0.append(value) } })
+        }
+        for await _ in started { break }
+        cancelled.cancel()
+        let result = await cancelled.result
+        guard case let .failure(error) = result, error is CancellationError else {
+            Issue.record("not cancelled: \(result)")
+            return
+        }
+        // Both operations still run; released, their values are discarded, not delivered.
+        release.withLock { $0 = true }
+        for _ in 0..<500 where discarded.withLock({ $0.count }) < 2 { await Self.pause(.milliseconds(10)) }
+        #expect(discarded.withLock { $0.sorted() } == [9, 10])
+
+        // Freed once over: the race holds the operation, which holds `captured`. Neither the task
+        // (done) nor the timer (30 s away, holding the race weakly) keeps it.
+        final class Captured: Sendable { let value = 1 }
+        weak var held: Captured?
+        do {
+            let captured = Captured()
+            held = captured
+            #expect(try await InProcessRace.run(timeout: 30, url: nil, operation: { captured.value }, discard: { _ in }) == 1)
+            #expect(try await InProcessRace.run(timeout: nil, url: nil, operation: { captured.value }, discard: { _ in }) == 1)
+        }
+        // The operation's task ends just after it resumes the caller.
+        for _ in 0..<500 where held != nil { await Self.pause(.milliseconds(10)) }
+        #expect(held == nil, "a race is kept after it is over")
+    }
+
     @Test(.timeLimit(.minutes(5))) func cancellingAReaderStopsTheHandlersStream() async throws {
         let stopped = Locked(false)
         let handler = HTTPHandler { request in

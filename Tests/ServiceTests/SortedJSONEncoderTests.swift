@@ -133,6 +133,42 @@ import Testing
         #expect(try sorted.encode(model) == sorted.encode(other))
     }
 
+    /// The model container's own methods (a string, a boolean, integers, doubles, and any other
+    /// value through the generic one) write what the general container and `JSONEncoder` write,
+    /// called directly and through `encodeMember`, at the top and nested.
+    @Test func modelContainersOwnMethods() throws {
+        for values in [ScalarMembers.Values(text: "a/\"b\"\n", flag: true, count: -12, big: .min, ratio: 0.1, whole: -3),
+                       ScalarMembers.Values(text: "", flag: false, count: .max, big: .max, ratio: 1e300, whole: 0)] {
+            let model = ScalarMembers(values: values, useModelKey: true)
+            let other = ScalarMembers(values: values, useModelKey: false)
+            check(model)
+            check(other)
+            check(["list": [model, model]])
+            let (sorted, _) = Self.encoders(.iso8601, escapesSlashes: false)
+            #expect(try sorted.encode(model) == sorted.encode(other))
+        }
+        // Not finite: `JSONEncoder`'s to answer (it throws), through the model container too.
+        check(ScalarMembers(values: .init(text: "", flag: true, count: 0, big: 0, ratio: .nan, whole: 0), useModelKey: true), fastPath: false)
+    }
+
+    /// A model container kept past its encoding and written to then: it writes into its own
+    /// output, which its encoder keeps alive, and that output is not handed to later encodings.
+    @Test func heldModelContainerWritesEveryKind() throws {
+        let (sorted, reference) = Self.encoders(.iso8601, escapesSlashes: false)
+        let holder = ContainerHolder()
+        _ = try sorted.encode(holder)
+        #expect(sorted.spareOutputCount == 0)
+        try holder.container?.encode("text", forKey: "s")
+        try holder.container?.encode(true, forKey: "b")
+        try holder.container?.encode(3, forKey: "i")
+        try holder.container?.encode(Int64(4), forKey: "l")
+        try holder.container?.encode(5.5, forKey: "d")
+        try holder.container?.encode(Date(timeIntervalSince1970: 0), forKey: "t")
+        holder.container = nil
+        let value = ScalarMembers(values: .init(text: "x", flag: false, count: 1, big: 2, ratio: 3.25, whole: 4), useModelKey: true)
+        #expect(try sorted.encode(value) == reference.encode(value))
+    }
+
     /// Opens a nested container twice under one key, as hand-written `Encodable` code may:
     /// `JSONEncoder` merges the two, and the writer hands the value to it.
     struct ReopenedContainer: Encodable {
@@ -524,6 +560,57 @@ private struct TwoKeyTypes: Encodable {
             try container.encodeNil(forKey: .flag)
             var parent = container.superEncoder(forKey: .parent).container(keyedBy: Key.self)
             try parent.encode(true, forKey: .flag)
+        }
+    }
+}
+
+/// Members of each kind the model container writes with a method of its own, under `ModelKey`
+/// (directly and through `encodeMember`) or a key enum, with a date, a nested object and an open
+/// enum's raw value through the generic method.
+private struct ScalarMembers: Encodable {
+    struct Values {
+        var text: String
+        var flag: Bool
+        var count: Int
+        var big: Int64
+        var ratio: Double
+        var whole: Double
+    }
+
+    enum Key: String, CodingKey { case text, flag, count, big, ratio, whole, when, nested, kind, member }
+
+    struct Kind: RawRepresentable, Encodable {
+        var rawValue: String
+    }
+
+    var values: Values
+    var useModelKey: Bool
+
+    func encode(to encoder: any Encoder) throws {
+        if useModelKey {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encode(values.text, forKey: "text")
+            try container.encode(values.flag, forKey: "flag")
+            try container.encode(values.count, forKey: "count")
+            try container.encode(values.big, forKey: "big")
+            try container.encode(values.ratio, forKey: "ratio")
+            try container.encodeMember(values.whole, "whole")
+            try container.encodeMember(Date(timeIntervalSince1970: 86_400), "when")
+            try container.encodeMember(Kind(rawValue: "Run"), "kind")
+            try container.encodeMember(["a": values.count], "nested")
+            try container.encodeMember(values.text, "member")
+        } else {
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(values.text, forKey: .text)
+            try container.encode(values.flag, forKey: .flag)
+            try container.encode(values.count, forKey: .count)
+            try container.encode(values.big, forKey: .big)
+            try container.encode(values.ratio, forKey: .ratio)
+            try container.encode(values.whole, forKey: .whole)
+            try container.encode(Date(timeIntervalSince1970: 86_400), forKey: .when)
+            try container.encode(Kind(rawValue: "Run"), forKey: .kind)
+            try container.encode(["a": values.count], forKey: .nested)
+            try container.encode(values.text, forKey: .member)
         }
     }
 }

@@ -42,8 +42,11 @@ public struct InProcessTransport: HTTPTransport {
 
     /// Sends `request` to the handler and reads the whole body it answers with.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let (answeredHead, body) = try await answer(request).parts()
-        var head = answeredHead
+        // Taken apart into a `var` directly: a `let` head copied into a `var` retained the request
+        // and headers it carries, once more per request.
+        var head: HTTPResponse
+        let body: ResponseBody
+        (head, body) = try await answer(request).parts()
         // A body made from data is read at once; one still being made chunk by chunk within the timeout.
         head.body = try await body.handle.source.isInMemory
             ? InProcessTransport.whole(body)
@@ -75,17 +78,29 @@ public struct InProcessTransport: HTTPTransport {
 
     /// The handler's answer to `request`: its head, carrying `request` as sent (its body empty), and its body.
     private func answer(_ request: HTTPRequest) async throws -> StreamedResponse {
-        let received = try InProcessTransport.received(request)
-        let handler = self.handler
+        let delivery = Delivery(handler: handler, request: try InProcessTransport.received(request))
         let timeout = InProcessTransport.timeout(of: request)
         // The URL only names the request in a timeout's error: made when there can be one.
         var answer = try await InProcessRace.run(timeout: timeout, url: timeout == nil ? nil : request.url,
-                                                 operation: { await handler.respond(to: received) },
+                                                 operation: { await delivery.handler.respond(to: delivery.request) },
                                                  discard: { $0.body.cancel() })
         // Changed in place rather than copied out first.
         answer.head.request = request
         answer.head.body = Data()
         return answer
+    }
+
+    /// The handler and the request it is given, moved in here once: a closure capturing the
+    /// request itself copied it into its context (every field retained) and released the original.
+    /// The operation captures this object alone, which is then its context.
+    private final class Delivery: Sendable {
+        let handler: HTTPHandler
+        let request: HTTPRequest
+
+        init(handler: HTTPHandler, request: consuming HTTPRequest) {
+            self.handler = handler
+            self.request = request
+        }
     }
 
     /// The request as a server receives it: method, URL, headers and body; validated as
@@ -169,38 +184,27 @@ private typealias InProcessWork = @Sendable () async -> Void
 /// ignores cancellation; a result that arrives after that is handed to `discard`. Without a
 /// timeout the task starts on the caller's thread where `Task.immediate` is available: the caller
 /// can resume once the operation first waits.
-final class InProcessRace<Value: Sendable>: Sendable {
-    private struct State: Sendable {
-        var continuation: UnsafeContinuation<Value, any Error>?
-        var task: Task<Void, Never>?
-        var finished = false
-    }
-
-    private let state = Locked(State())
+///
+/// One allocation per race: the object is a `ManagedBuffer` whose header holds what the race was
+/// given and its state, and whose one element is the lock. The operation's task captures the race
+/// alone, so its closure needs no context of its own. (A race of a class holding a ``Locked`` and a
+/// task closure capturing the operation, the timeout and the race was three allocations.)
+///
+/// Shared between the caller and the operation's task although `ManagedBuffer` cannot be declared
+/// `Sendable`: the header's `state` is read and written only under the lock, and its `given` is set
+/// when the race is made and never changed. The closures that capture a race say so
+/// (`nonisolated(unsafe)`, or ``SendableRace``).
+final class InProcessRace<Value: Sendable>: ManagedBuffer<InProcessRaceHeader<Value>, PlatformLock.Primitive> {
 
     static func run(timeout: TimeInterval?, url: URL?, operation: @escaping @Sendable () async throws -> Value,
                     discard: @escaping @Sendable (Value) -> Void) async throws -> Value {
-        let race = InProcessRace()
+        nonisolated(unsafe) let race = make(InProcessRaceHeader(given: .init(operation: operation, discard: discard, timeout: timeout, url: url)))
         return try await withTaskCancellationHandler {
             // Unsafe rather than checked: `succeed` or `fail` resumes it once, and a checked one
             // cost an object of its own per request.
             try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Value, any Error>) in
                 guard race.start(continuation) else { return }
-                let work: InProcessWork = {
-                    // The clock starts when the operation does: a task that waits for a thread of a
-                    // busy pool has not been slow itself.
-                    if let timeout {
-                        Exchange.clock.asyncAfter(deadline: .now() + timeout) { [weak race] in
-                            race?.fail(Exchange.timedOut(url: url))
-                        }
-                    }
-                    do {
-                        let value = try await operation()
-                        if let late = race.succeed(value) { discard(late) }
-                    } catch {
-                        race.fail(error)
-                    }
-                }
+                let work: InProcessWork = { await race.perform() }
                 // Without a timeout, started on this thread where it can be: most answers are made
                 // without waiting, and handing each to another thread and back cost more than making
                 // it. With one, in a task of its own: its clock starts when a thread of the pool
@@ -223,9 +227,56 @@ final class InProcessRace<Value: Sendable>: Sendable {
         }
     }
 
+    /// A race holding `header`, its lock made.
+    private static func make(_ header: InProcessRaceHeader<Value>) -> InProcessRace {
+        let buffer = create(minimumCapacity: 1) { _ in header }
+        buffer.withUnsafeMutablePointerToElements { PlatformLock.initialize($0) }
+        return unsafeDowncast(buffer, to: InProcessRace.self)
+    }
+
+    deinit {
+        withUnsafeMutablePointerToElements { PlatformLock.destroy($0) }
+    }
+
+    /// What the race was given: set when it was made, never changed, read without the lock.
+    private var given: InProcessRaceHeader<Value>.Given {
+        withUnsafeMutablePointerToHeader { $0.pointee.given }
+    }
+
+    /// Runs `body` with the state, under the lock.
+    private func withState<Result>(_ body: (inout InProcessRaceHeader<Value>.State) -> Result) -> Result {
+        withUnsafeMutablePointers { header, lock in
+            PlatformLock.lock(lock)
+            defer { PlatformLock.unlock(lock) }
+            return body(&header.pointee.state)
+        }
+    }
+
+    /// The operation's task: starts the clock, runs the operation and hands its outcome on.
+    private func perform() async {
+        let given = self.given
+        // The clock starts when the operation does: a task that waits for a thread of a busy pool
+        // has not been slow itself.
+        if let timeout = given.timeout {
+            let url = given.url
+            let race = SendableRace(self)
+            Exchange.clock.asyncAfter(deadline: .now() + timeout) {
+                race.race?.fail(Exchange.timedOut(url: url))
+            }
+        }
+        do {
+            // Handed on consumed: passed as it was, the answer (its head, request and body) was
+            // copied for `succeed` and the copy released after.
+            let value = try await given.operation()
+            if let late = succeed(consume value) { given.discard(late) }
+        } catch {
+            fail(error)
+        }
+    }
+
     /// Keeps the continuation; `false` (and the continuation resumed) when the caller was cancelled already.
     private func start(_ continuation: UnsafeContinuation<Value, any Error>) -> Bool {
-        let cancelled = state.withLock { state -> Bool in
+        let cancelled = withState { state -> Bool in
             if state.finished { return true }
             state.continuation = continuation
             return false
@@ -236,7 +287,7 @@ final class InProcessRace<Value: Sendable>: Sendable {
 
     /// Keeps the operation's task to cancel, or cancels it when the race is over already.
     private func attach(_ task: Task<Void, Never>) {
-        let over = state.withLock { state -> Bool in
+        let over = withState { state -> Bool in
             if state.finished { return true }
             state.task = task
             return false
@@ -262,7 +313,7 @@ final class InProcessRace<Value: Sendable>: Sendable {
 
     /// Marks the race over: the caller's continuation and the operation's task, unless it was over already.
     private func take() -> (continuation: UnsafeContinuation<Value, any Error>?, task: Task<Void, Never>?) {
-        state.withLock { state in
+        withState { state in
             guard !state.finished else { return (nil, nil) }
             state.finished = true
             defer {
@@ -272,4 +323,31 @@ final class InProcessRace<Value: Sendable>: Sendable {
             return (state.continuation, state.task)
         }
     }
+}
+
+/// A race held weakly, for its timer: a timer that fires after the race is over finds nothing.
+/// `@unchecked Sendable` as ``InProcessRace`` is shared: under its lock.
+private struct SendableRace<Value: Sendable>: @unchecked Sendable {
+    weak var race: InProcessRace<Value>?
+    init(_ race: InProcessRace<Value>) { self.race = race }
+}
+
+/// The header of an ``InProcessRace``: what it was given, and its state.
+struct InProcessRaceHeader<Value: Sendable> {
+    struct Given {
+        let operation: @Sendable () async throws -> Value
+        let discard: @Sendable (Value) -> Void
+        let timeout: TimeInterval?
+        /// Names the request in a timeout's error.
+        let url: URL?
+    }
+
+    struct State {
+        var continuation: UnsafeContinuation<Value, any Error>?
+        var task: Task<Void, Never>?
+        var finished = false
+    }
+
+    let given: Given
+    var state = State()
 }

@@ -61,13 +61,31 @@ public struct ServiceRequest: Sendable {
 
     /// A header parameter's value, written in `style` (simple).
     public func header<T: Decodable>(_ name: String, as type: T.Type, style: ParameterStyle = .simple) throws -> T {
-        let values = raw.headers.values(for: name)
         if style.name == .simple {
-            let text = values.count == 1 ? values[0] : values.joined(separator: ",")
+            // A header sent once or not at all (the usual case) is read from its field in place:
+            // `values(for:)` made an array for it.
+            let text: String
+            if let single = Self.singleValue(of: name, in: raw.headers) {
+                text = single ?? ""
+            } else {
+                text = raw.headers.values(for: name).joined(separator: ",")
+            }
             do { return try Self.plainValue(T.self, text.isEmpty ? .absent : .text(StyledSource.trimmingWhitespace(text[...]))) } catch {}
         }
+        let values = raw.headers.values(for: name)
         let source: StyledSource = values.isEmpty ? .absent : Self.textSource(values.joined(separator: ","), name: name, style: style, decoding: .none)
         return try decode(T.self, from: source, what: "header", name: name)
+    }
+
+    /// The value of the one field named `name` (`.some(nil)` when there is none); `nil` when
+    /// several fields have the name (their values are joined by the caller).
+    static func singleValue(of name: String, in headers: HTTPHeaders) -> String?? {
+        var found: String?
+        for field in headers.fields where HTTPHeaders.sameName(field.name, name) {
+            if found != nil { return nil }
+            found = field.value
+        }
+        return .some(found)
     }
 
     // MARK: Bodies

@@ -90,6 +90,9 @@ public struct ServiceRoute: Sendable {
         guard path.count == segments.count else { return nil }
         var values: Values = []
         var whole: Values = []
+        // Until a segment of parts, each placeholder's value is its whole segment: the two lists
+        // are one array then (`whole` is filled only from the first segment of parts on).
+        var hasParts = false
         for (segment, template) in zip(path, segments) {
             switch template {
             case let .literal(text):
@@ -101,13 +104,17 @@ public struct ServiceRoute: Sendable {
                 }
             case let .parameter(name):
                 values.append((name, segment))
-                whole.append((name, segment))
+                if hasParts { whole.append((name, segment)) }
             case let .parts(parts):
+                if !hasParts {
+                    whole = values
+                    hasParts = true
+                }
                 guard Self.match(parts[...], segment, into: &values) else { return nil }
                 for case let .parameter(name) in parts { whole.append((name, segment)) }
             }
         }
-        return (values, whole)
+        return (values, hasParts ? whole : values)
     }
 
     /// Matches a segment made of parts: a placeholder takes the shortest text before the next literal.
