@@ -440,7 +440,10 @@ service_compile "$ROOT/specs/StravaAPI.endpoints.json" "$ROOT/specs/GitHubAPI.en
 # ---------------------------------------------------------------- the table
 if [ "$SMOKE" = 1 ]; then RESULT="$OUT/results-smoke.md"; else RESULT="$BENCH/results.md"; fi
 # A partial run never replaces the full run's table.
-[ "$SERVICES_ONLY" = 1 ] && RESULT="$OUT/results-services$([ "$SMOKE" = 1 ] && echo -smoke).md"
+if [ "$SERVICES_ONLY" = 1 ]; then
+    # (Under `set -e` a command substitution that fails ends the script: spelled as an if.)
+    if [ "$SMOKE" = 1 ]; then RESULT="$OUT/results-services-smoke.md"; else RESULT="$OUT/results-services.md"; fi
+fi
 python3 "$BENCH/table.py" "$ROWS" "$RESULT" "$([ "$SMOKE" = 1 ] && echo smoke || echo full)"
 cat "$RESULT"
 if [ "$BROKEN" = 1 ]; then
