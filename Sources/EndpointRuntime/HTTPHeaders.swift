@@ -188,7 +188,6 @@ public struct HTTPHeaders: Sendable, Hashable, ExpressibleByDictionaryLiteral, S
         return result
     }
 
-    /// An HTTP token character: ASCII letter, digit or one of `!#$%&'*+-.^_`|~`.
     /// Whether two field names are the same name: ASCII letters compared without case, without
     /// allocating (this runs for every header of every request). Other text falls back to `lowercased()`.
     static func sameName(_ first: String, _ second: String) -> Bool {
@@ -204,12 +203,13 @@ public struct HTTPHeaders: Sendable, Hashable, ExpressibleByDictionaryLiteral, S
                 if x | 0x20 != y | 0x20 || !(UInt8(ascii: "a")...UInt8(ascii: "z")).contains(x | 0x20) { return false }
             default:
                 // Different lengths: only non-ASCII text can still be equal without case.
-                let ascii = first.utf8.allSatisfy { $0 < 0x80 } && second.utf8.allSatisfy { $0 < 0x80 }
+                let ascii = first.allUTF8 { $0 < 0x80 } && second.allUTF8 { $0 < 0x80 }
                 return !ascii && first.lowercased() == second.lowercased()
             }
         }
     }
 
+    /// An HTTP token character: ASCII letter, digit or one of `!#$%&'*+-.^_`|~`.
     static func isTokenByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):

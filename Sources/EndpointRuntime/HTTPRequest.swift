@@ -218,8 +218,9 @@ public struct HTTPRequest: Sendable, Hashable, HTTPRequestable, CustomStringConv
 
     /// `urlComponents.url`. Components parsed from a base URL and changed only in their path and
     /// query are the text `URLComponents` writes for the base URL up to its path (``urlPrefix``),
-    /// the path, and `?` and the query if there is one: written so, the URL is parsed from it without `URLComponents` putting the text together
-    /// again (about 4,000 instructions of a GET request's 36,000). Tests check both give the same URL.
+    /// the path, and `?` and the query if there is one: written so, the URL is parsed from it
+    /// without `URLComponents` putting the text together again (about 4,000 instructions of a GET
+    /// request's 36,000). Tests check both give the same URL.
     var sentURL: URL? {
         if componentsFromBaseURL, pendingURL == nil, let urlPrefix {
             let path = storedComponents.percentEncodedPath

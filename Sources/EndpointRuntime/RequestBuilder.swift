@@ -86,7 +86,6 @@ public enum RequestBuilder {
     public static func buildLimitedAvailability(_ part: [any RequestComponent]) -> [any RequestComponent] { part }
 }
 
-/// Percent-encoding rules shared by paths, queries and form bodies.
 extension String {
     /// Whether every UTF-8 byte passes `test`, read in place: walking the `UTF8View` with
     /// `allSatisfy` cost a tenth of building a request where headers and values are checked.
@@ -100,6 +99,7 @@ extension String {
     }
 }
 
+/// Percent-encoding rules shared by paths, queries and form bodies.
 enum PercentEncoding {
     /// RFC 3986 unreserved characters: the only ones left as they are.
     static let unreserved: CharacterSet = {
