@@ -53,7 +53,7 @@ let package = Package(
 
         // Fuzzing: the spec mutation engine and the invariants every generator run must keep, shared by
         // the fuzz test (EndpointGenCoreTests) and the long-run driver that scripts/fuzz.sh builds in release.
-        .target(name: "EndpointGenFuzzSupport", dependencies: ["EndpointGenCore"], path: "Tests/EndpointGenFuzzSupport"),
+        .target(name: "EndpointGenFuzzSupport", dependencies: ["EndpointGenCore", "TestSupport"], path: "Tests/EndpointGenFuzzSupport"),
         .executableTarget(
             name: "EndpointGenFuzz", dependencies: ["EndpointGenCore", "EndpointGenFuzzSupport"],
             path: "Tests/EndpointGenFuzz"),

@@ -1,6 +1,6 @@
 /// A small deterministic generator (SplitMix64), so a failing case can be replayed: the tests' one
-/// source of repeatable randomness.
-public struct SplitMix: RandomNumberGenerator {
+/// source of repeatable randomness (the fuzzer's `FuzzRandom` is this generator too).
+public struct SplitMix: RandomNumberGenerator, Sendable {
     public var state: UInt64
 
     public init(seed: UInt64) { state = seed }
