@@ -236,6 +236,37 @@ import Testing
         #expect(Self.run(json, version: .one).warningCounts == ["schema-as-json": 3])
     }
 
+    /// "One of these values, or another string" is an open enum; "a string, or empty" is a string.
+    @Test func anyStringOrAStringEnumIsTheOpenEnumNotAUnion() {
+        let json = T.document(components: """
+            {"schemas": {
+              "Size": {"type": "string", "enum": ["small", "large"]},
+              "Request": {"type": "object", "properties": {
+                "model": {"anyOf": [{"type": "string"}, {"type": "string", "enum": ["gpt-4o", "gpt-4o-mini"]}], "description": "Any model."},
+                "url": {"anyOf": [{"type": "string", "maxLength": 5000}, {"type": "string", "enum": [""]}]},
+                "size": {"oneOf": [{"$ref": "#/components/schemas/Size"}, {"type": "string"}, {"type": "null"}]},
+                "when": {"anyOf": [{"type": "string", "format": "date-time"}, {"type": "string", "enum": [""]}]},
+                "two": {"anyOf": [{"type": "string"}, {"enum": ["a"]}, {"enum": ["b"]}]}}}}}
+            """)
+        for version in ImportFormatVersion.allCases {
+            let result = Self.run(json, version: version)
+            let properties = Self.compact(result, ["models", "Request", "properties"]) ?? ""
+            #expect(properties.contains(#""model":{"description":"Any model.","type":"RequestModel?"}"#), "\(properties)")
+            #expect(properties.contains(#""url":"String?""#))
+            #expect(properties.contains(#""size":"Size?""#))
+            #expect(Self.compact(result, ["models", "RequestModel"]) == #"{"enum":["gpt-4o","gpt-4o-mini"]}"#)
+            let models = (Self.spec(result)["models"] as? [String: Any])?.keys.sorted() ?? []
+            // No union model and no enum model for `[""]`; the others are unions as before.
+            #expect(!models.contains("RequestUrl") && !models.contains(where: { $0.hasPrefix("RequestUrlOption") }))
+            #expect(!models.contains("RequestSize"))
+            if version == .two {
+                #expect(Self.compact(result, ["models", "RequestWhen"]) == #"{"anyOf":["Date","RequestWhenOption2"]}"#)
+                #expect(Self.compact(result, ["models", "RequestTwo"]) == #"{"anyOf":["String","RequestTwoOption2","RequestTwoOption3"]}"#)
+                #expect(Self.warnings(result).isEmpty)
+            }
+        }
+    }
+
     @Test func alternativesThatOnlyRequirePropertiesAreNotUnions() {
         let json = T.document(components: """
             {"schemas": {"Update": {"type": "object", "properties": {"name": {"type": "string"}, "description": {"type": "string"}},

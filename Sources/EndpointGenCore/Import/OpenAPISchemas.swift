@@ -311,6 +311,9 @@ extension OpenAPIImportContext {
             result.nullable = result.nullable || nullable
             return result
         }
+        if schema["properties"] == nil, let type = openStringEnumType(nonNull, name: name) {
+            return SchemaType(type: type, nullable: nullable)
+        }
         if schema["properties"] == nil, versionTwo, !nonNull.isEmpty {
             return SchemaType(type: inlineObjectModel(schema, name: name), nullable: nullable)
         }
@@ -320,6 +323,35 @@ extension OpenAPIImportContext {
         }
     }
         return nil
+    }
+
+    /// The type of a union of any string and one string enum (`anyOf: [{type: string}, {enum:
+    /// [...]}]`, "one of these, or another string"), or nil for any other union. An enum model is
+    /// open: it keeps a value it does not list and writes it back, so it holds exactly the union's
+    /// values, with a member for each listed one. The union is therefore that enum: the component's
+    /// own model when the alternative is a `$ref`, else one named after the union. An enum of the
+    /// empty string alone (Stripe's `[""]`, "empty to unset", on 464 properties) lists no value
+    /// worth a member: `String`. Nothing is lost, so nothing is reported.
+    private func openStringEnumType(_ variants: [OANode], name: String) -> String? {
+        var anyString = false
+        var listed: (variant: OANode, values: [String])?
+        for variant in variants {
+            guard let resolved = resolveQuietly(variant),
+                  resolved["oneOf"] == nil, resolved["anyOf"] == nil, resolved["allOf"] == nil, resolved["const"] == nil else { return nil }
+            if let values = stringEnumValues(resolved) {
+                guard listed == nil else { return nil }
+                listed = (variant, values)
+            } else if resolved["enum"] == nil, typeNames(resolved).filter({ $0 != "null" }) == ["string"],
+                      singleType(resolved, types: ["string"], name: name, nullable: false).type == "String" {
+                anyString = true
+            } else {
+                return nil
+            }
+        }
+        guard anyString, let listed else { return nil }
+        if listed.values.allSatisfy(\.isEmpty) { return "String" }
+        if listed.variant["$ref"] != nil { return schemaType(listed.variant, name: name).type }
+        return enumModel(listed.values, node: listed.variant, name: name)
     }
 
     /// The type an `enum` gives: an enum model, or `Bool`; nil (reported when values are dropped) otherwise.
