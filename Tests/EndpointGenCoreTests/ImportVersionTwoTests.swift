@@ -260,11 +260,42 @@ import Testing
             #expect(!models.contains("RequestUrl") && !models.contains(where: { $0.hasPrefix("RequestUrlOption") }))
             #expect(!models.contains("RequestSize"))
             if version == .two {
-                #expect(Self.compact(result, ["models", "RequestWhen"]) == #"{"anyOf":["Date","RequestWhenOption2"]}"#)
+                #expect(Self.compact(result, ["models", "RequestWhen"]) == #"{"anyOf":["Date","EmptyString"]}"#)
                 #expect(Self.compact(result, ["models", "RequestTwo"]) == #"{"anyOf":["String","RequestTwoOption2","RequestTwoOption3"]}"#)
                 #expect(Self.warnings(result).isEmpty)
             }
         }
+    }
+
+    /// Stripe's "or `""` to unset", beside objects, lists and numbers: one `EmptyString` model.
+    @Test func theEmptyStringAloneIsOneModelForTheDocument() {
+        let json = T.document(components: """
+            {"schemas": {
+              "Dob": {"type": "object", "properties": {"day": {"type": "integer"}}},
+              "Update": {"type": "object", "properties": {
+                "dob": {"anyOf": [{"$ref": "#/components/schemas/Dob"}, {"type": "string", "enum": [""]}]},
+                "tags": {"anyOf": [{"type": "array", "items": {"type": "string"}}, {"type": "string", "enum": [""]}]},
+                "delay": {"anyOf": [{"type": "integer"}, {"type": "string", "enum": ["", "minimum"]}]}}}}}
+            """)
+        let result = Self.run(json)
+        #expect(Self.compact(result, ["models", "UpdateDob"]) == #"{"anyOf":["Dob","EmptyString"]}"#)
+        #expect(Self.compact(result, ["models", "UpdateTags"]) == #"{"anyOf":["[String]","EmptyString"]}"#)
+        #expect(Self.compact(result, ["models", "EmptyString"]) == #"{"enum":[""]}"#)
+        // An enum that lists more than the empty string keeps its own name.
+        #expect(Self.compact(result, ["models", "UpdateDelay"]) == #"{"anyOf":["Int","UpdateDelayOption2"]}"#)
+        let models = (Self.spec(result)["models"] as? [String: Any])?.keys.sorted() ?? []
+        #expect(!models.contains { $0.hasPrefix("UpdateDobOption") || $0.hasPrefix("UpdateTagsOption") })
+        #expect(Self.warnings(result).isEmpty)
+
+        // A component of that name keeps it; the shared model takes the next one.
+        let taken = T.document(components: """
+            {"schemas": {
+              "EmptyString": {"type": "object", "properties": {"text": {"type": "string"}}},
+              "Update": {"type": "object", "properties": {"dob": {"anyOf": [{"type": "integer"}, {"enum": [""]}]}}}}}
+            """)
+        let other = Self.run(taken)
+        #expect(Self.compact(other, ["models", "EmptyString"]) == #"{"properties":{"text":"String?"}}"#)
+        #expect(Self.compact(other, ["models", "UpdateDob"]) == #"{"anyOf":["Int","EmptyString2"]}"#)
     }
 
     @Test func alternativesThatOnlyRequirePropertiesAreNotUnions() {

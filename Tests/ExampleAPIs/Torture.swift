@@ -627,7 +627,7 @@ nonisolated extension TortureAPI {
         public static var unknown: Self { Self(rawValue: "unknown") }
         public static var rawValue: Self { Self(rawValue: "rawValue") }
 
-        /// ``
+        /// The empty string, `""`.
         public static var unnamed: Self { Self(rawValue: "") }
 
         /// `1st`

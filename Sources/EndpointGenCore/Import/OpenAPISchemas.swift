@@ -477,9 +477,22 @@ extension OpenAPIImportContext {
     }
 
     /// A `String` enum model: an identical one with the same name is reused, otherwise a new one is made.
+    /// An enum of the empty string alone (Stripe's "or `""` to unset", beside 414 objects, lists and
+    /// numbers) is one model for the whole document, `EmptyString`, without a description: the
+    /// places it is used say what it means. Named after where it appears, each was a model of its
+    /// own, and the union holding it a member named after that (`accountUpdateRequestIndividualDobOption2`).
     func enumModel(_ rawValues: [String], node: OANode, name: String) -> String {
         let values = keptEnumValues(rawValues, node: node)
         if values.isEmpty { return "String" }
+        if values == [""] {
+            let (key, isNew) = enumModelKey("EmptyString") { enumValues[$0] == values }
+            if isNew {
+                enumValues[key] = values
+                modelDefinitions[key] = .object([(SpecKey.`enum`.key, .array([.string("")]))])
+                modelSources[key] = node
+            }
+            return key
+        }
         return reusedEnumModel(values, integer: false, node: node, name: name)
     }
 

@@ -322,7 +322,8 @@ extension Translator {
         ]
         members += cases.map { enumCase in
             Declaration(
-                documentation: enumCase.value == enumCase.swiftName || rawType == "Int" ? [] : ["`\(enumCase.value)`"],
+                documentation: enumCase.value == enumCase.swiftName || rawType == "Int" ? []
+                    : [enumCase.value.isEmpty ? "The empty string, `\"\"`." : "`\(enumCase.value)`"],
                 kind: .variable(VariableDecl(
                     access: access, isStatic: true, name: Identifier(enumCase.swiftName), type: selfType,
                     getter: [.expression(.call(.type(selfType), [Argument("rawValue", literal(enumCase.value))]))])))
