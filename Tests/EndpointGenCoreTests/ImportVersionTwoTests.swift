@@ -298,6 +298,47 @@ import Testing
         #expect(Self.compact(other, ["models", "UpdateDob"]) == #"{"anyOf":["Int","EmptyString2"]}"#)
     }
 
+    /// Stripe's `range_query_specs`: one schema written out under 55 operations is one model, named
+    /// by its title; what it holds is made once.
+    @Test func aTitledSchemaWrittenSeveralTimesIsOneModelNamedByItsTitle() {
+        let range = #"{"title": "range_query_specs", "type": "object", "properties": {"gt": {"type": "integer"}, "unit": {"type": "string", "enum": ["s", "ms"]}}}"#
+        let json = T.document(components: """
+            {"schemas": {
+              "Charges": {"type": "object", "properties": {
+                "created": {"anyOf": [\(range), {"type": "integer"}]},
+                "once": {"title": "once_specs", "type": "object", "properties": {"a": {"type": "string"}}},
+                "address": {"title": "address_specs", "type": "object", "properties": {"city": {"type": "string"}}}}},
+              "Refunds": {"type": "object", "properties": {
+                "created": \(range),
+                "address": {"title": "address_specs", "type": "object", "properties": {"line1": {"type": "string"}}}}},
+              "Payouts": {"type": "object", "properties": {"window": \(range)}},
+              "RangeSpecs": \(range)}}
+            """)
+        let result = Self.run(json)
+        #expect(Self.compact(result, ["models", "ChargesCreated"]) == #"{"anyOf":["RangeQuerySpecs","Int"]}"#)
+        #expect(Self.compact(result, ["models", "Refunds", "properties"]) == #"{"address":"RefundsAddress?","created":"RangeQuerySpecs?"}"#)
+        #expect(Self.compact(result, ["models", "Payouts", "properties"]) == #"{"window":"RangeQuerySpecs?"}"#)
+        #expect(Self.compact(result, ["models", "RangeQuerySpecs"]) == #"{"properties":{"gt":"Int?","unit":"RangeQuerySpecsUnit?"}}"#)
+        let models = (Self.spec(result)["models"] as? [String: Any])?.keys.sorted() ?? []
+        // Its enum is made once, and the component of the same text keeps its own name.
+        #expect(models.filter { $0.hasSuffix("Unit") } == ["RangeQuerySpecsUnit", "RangeSpecsUnit"])
+        #expect(models.contains("RangeSpecs"))
+        // Written once: named after its place. One title over two different schemas: each after its place.
+        #expect(Self.compact(result, ["models", "Charges", "properties"]) == #"{"address":"ChargesAddress?","created":"ChargesCreated?","once":"ChargesOnce?"}"#)
+        #expect(Self.warnings(result).isEmpty)
+
+        // A title that is taken: the next name.
+        let taken = T.document(components: """
+            {"schemas": {
+              "RangeQuerySpecs": {"type": "object", "properties": {"other": {"type": "string"}}},
+              "A": {"type": "object", "properties": {"created": \(range)}},
+              "B": {"type": "object", "properties": {"created": \(range)}}}}
+            """)
+        let other = Self.run(taken)
+        #expect(Self.compact(other, ["models", "A", "properties"]) == #"{"created":"RangeQuerySpecs2?"}"#)
+        #expect(Self.compact(other, ["models", "B", "properties"]) == #"{"created":"RangeQuerySpecs2?"}"#)
+    }
+
     @Test func alternativesThatOnlyRequirePropertiesAreNotUnions() {
         let json = T.document(components: """
             {"schemas": {"Update": {"type": "object", "properties": {"name": {"type": "string"}, "description": {"type": "string"}},

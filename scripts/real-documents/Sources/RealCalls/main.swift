@@ -45,7 +45,7 @@ let credentials = AuthMiddleware(credentials: .basic(username: "sk_test_123", pa
 
 // Stripe: a deepObject query and a form body with nested objects, arrays and a map.
 let stripe = HTTPClient(baseURL: server, middleware: [credentials])
-let created = Stripe.CustomersListCreated(customersListCreatedRangeQuerySpecs: .init(gte: 1_700_000_000, lt: 1_800_000_000))
+let created = Stripe.CustomersListCreated(rangeQuerySpecs: .init(gte: 1_700_000_000, lt: 1_800_000_000))
 let listed = try await echo(stripe, Stripe.Customers.list(created: created, expand: ["data.default_source"], limit: 3).call)
 expect(listed.method, "GET", "Stripe list: method")
 expect(listed.rawPath, "/v1/customers", "Stripe list: path")
