@@ -339,6 +339,46 @@ import Testing
         #expect(Self.compact(other, ["models", "B", "properties"]) == #"{"created":"RangeQuerySpecs2?"}"#)
     }
 
+    /// Stripe's expandable fields (`anyOf: [string, Charge]`) and Spotify's `oneOf: [TrackObject,
+    /// EpisodeObject]`: a union written out several times is one model named by its alternatives.
+    @Test func aUnionWrittenSeveralTimesIsOneModelNamedByItsAlternatives() {
+        let long = ##"{"anyOf": [{"type": "string", "maxLength": 5000}, {"$ref": "#/components/schemas/Charge"}]"##
+        let short = ##"{"anyOf": [{"type": "string"}, {"$ref": "#/components/schemas/Charge"}]"##
+        let either = ##"{"oneOf": [{"$ref": "#/components/schemas/Charge"}, {"$ref": "#/components/schemas/Refund"}], "discriminator": {"propertyName": "object"}}"##
+        let inline = ##"{"anyOf": [{"type": "object", "properties": {"a": {"type": "string"}}}, {"type": "integer"}]}"##
+        let json = T.document(components: """
+            {"schemas": {
+              "Charge": {"type": "object", "properties": {"id": {"type": "string"}, "object": {"type": "string"}}},
+              "Refund": {"type": "object", "properties": {"object": {"type": "string"}}},
+              "Fee": {"type": "object", "properties": {
+                "charge": \(long), "description": "The charge."},
+                "source": \(short)},
+                "item": \(either),
+                "inline": \(inline),
+                "once": {"anyOf": [{"type": "integer"}, {"type": "boolean"}]}}},
+              "Dispute": {"type": "object", "properties": {
+                "charge": \(long), "description": "Disputed."},
+                "source": \(short)},
+                "items": {"type": "array", "items": \(either)},
+                "inline": \(inline)}}}}
+            """)
+        let result = Self.run(json)
+        // The descriptions stay with the properties; the shared model has none of its own. Copies
+        // written a little differently (`maxLength`) that make the same union are the same model.
+        #expect(Self.compact(result, ["models", "Fee", "properties"]) == #"{"charge":{"description":"The charge.","type":"StringOrCharge?"},"inline":"FeeInline?","item":"ChargeOrRefund?","once":"FeeOnce?","source":"StringOrCharge?"}"#)
+        #expect(Self.compact(result, ["models", "Dispute", "properties"]) == #"{"charge":{"description":"Disputed.","type":"StringOrCharge?"},"inline":"DisputeInline?","items":"[ChargeOrRefund]?","source":"StringOrCharge?"}"#)
+        #expect(Self.compact(result, ["models", "StringOrCharge"]) == #"{"anyOf":["String","Charge"]}"#)
+        #expect(Self.compact(result, ["models", "ChargeOrRefund"]) == #"{"discriminator":"object","oneOf":["Charge","Refund"]}"#)
+        // An inline object alternative is named after its place, so its copies are models of their own.
+        #expect(Self.compact(result, ["models", "FeeInline"]) == #"{"anyOf":["FeeInlineOption1","Int"]}"#)
+        #expect(Self.compact(result, ["models", "DisputeInline"]) == #"{"anyOf":["DisputeInlineOption1","Int"]}"#)
+        // Written once: named after its place.
+        #expect(Self.compact(result, ["models", "FeeOnce"]) == #"{"anyOf":["Int","Bool"]}"#)
+        #expect(Self.warnings(result).isEmpty)
+        let (spec, diagnostics) = Generator.validate(specData: Data((result.specJSON ?? "").utf8), fileName: "Test.endpoints.json")
+        #expect(spec != nil && !diagnostics.hasErrors)
+    }
+
     @Test func alternativesThatOnlyRequirePropertiesAreNotUnions() {
         let json = T.document(components: """
             {"schemas": {"Update": {"type": "object", "properties": {"name": {"type": "string"}, "description": {"type": "string"}},

@@ -198,10 +198,8 @@ final class OpenAPIImportContext {
     var pendingDefaults: [(model: String, property: String, node: OANode, type: String, optional: Bool)] = []
     /// Object model keys.
     var objectModels: Set<String> = []
-    /// The text of each inline object schema whose `title` names it alone and that the document
-    /// writes more than once -> that title (`sharedTitledSchemas()`); and those made, text -> model key.
-    var sharedTitles: [String: String] = [:]
-    var sharedTitledModels: [String: String] = [:]
+    /// The inline schemas the document writes out more than once that become one model each.
+    var repeated = RepeatedSchemas()
     /// Object model key -> its properties whose schema is a file (`format: binary`, or `contentMediaType`
     /// without base64), directly or as array items: `File` in a multipart body, `Data`/`String` elsewhere.
     var fileProperties: [String: Set<String>] = [:]
@@ -356,7 +354,7 @@ final class OpenAPIImportContext {
             if let topLevelAuth, topLevelAuth != .string("none") { top.append((SpecKey.auth.key, topLevelAuth)) }
         }
 
-        sharedTitles = Self.sharedTitledSchemas(in: root.node)
+        repeated = RepeatedSchemas(root.node)
         registerComponentSchemas()
         for (key, keyLocation, value) in root.members where key == "webhooks" {
             warn(.webhooks, pointer: value.pointer, at: keyLocation, "webhooks are not supported; dropped")

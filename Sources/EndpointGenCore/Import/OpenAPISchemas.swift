@@ -315,7 +315,7 @@ extension OpenAPIImportContext {
             return SchemaType(type: type, nullable: nullable)
         }
         if schema["properties"] == nil, versionTwo, !nonNull.isEmpty {
-            return SchemaType(type: inlineObjectModel(schema, name: name), nullable: nullable)
+            return SchemaType(type: repeatedUnionModel(schema, name: name) ?? inlineObjectModel(schema, name: name), nullable: nullable)
         }
         if schema["properties"] == nil {
             warn(.schemaAsJSON, schema[keyword] ?? schema, "\(keyword) is not expressible; typed JSON (the raw value is kept)")
@@ -537,65 +537,18 @@ extension OpenAPIImportContext {
     // MARK: Object models
 
     /// The model of an inline object schema named `name` (after where it appears), or the one model
-    /// of a titled schema the document repeats (`sharedTitledSchemas`), named by its title.
+    /// of a titled schema the document repeats (`RepeatedSchemas`), named by its title.
     func inlineObjectModel(_ schema: OANode, name: String) -> String {
         var text: String?
-        if !sharedTitles.isEmpty, schema["title"] != nil, schema["properties"] != nil {
-            text = ImportJSONWriter.compact(ImportJSON(schema.node))
+        if !repeated.titles.isEmpty, schema["title"] != nil, schema["properties"] != nil {
+            text = RepeatedSchemas.text(of: schema.node)
         }
-        if let text, let key = sharedTitledModels[text] { return key }
-        let title = text.flatMap { sharedTitles[$0] }
+        if let text, let key = repeated.titledModels[text] { return key }
+        let title = text.flatMap { repeated.titles[$0] }
         let key = reserveModelName(title.map(ImportNaming.upperCamel) ?? name)
-        if title != nil, let text { sharedTitledModels[text] = key }
+        if title != nil, let text { repeated.titledModels[text] = key }
         modelDefinitions[key] = modelDefinition(schema, key: key)
         return key
-    }
-
-    /// Inline object schemas (with `properties`) that the document writes more than once, each time
-    /// the same, under a `title` that names no other schema (Stripe's `range_query_specs`, the
-    /// `created` filter of 55 list operations): text -> title. Each becomes one model named by its
-    /// title (`RangeQuerySpecs`) rather than a model per place named after the place
-    /// (`AccountsListCreatedRangeQuerySpecs`, ...). A title written over different schemas (Stripe's
-    /// `param`, over 31) says too little to name any of them, so those keep their places' names.
-    /// A schema used once keeps its place's name too. Component schemas are named by the document.
-    static func sharedTitledSchemas(in root: JSONNode) -> [String: String] {
-        var counts: [String: (title: String, count: Int)] = [:]
-        var bodies: [String: Int] = [:]
-        func visit(_ node: JSONNode, isComponent: Bool) {
-            switch node.value {
-            case let .object(members):
-                if !isComponent, let title = node.importMember("title")?.importString, node.importMember("properties") != nil {
-                    let text = ImportJSONWriter.compact(ImportJSON(node))
-                    if let seen = counts[text] {
-                        counts[text] = (seen.title, seen.count + 1)
-                    } else {
-                        counts[text] = (title, 1)
-                        bodies[title, default: 0] += 1
-                    }
-                }
-                for member in members { visit(member.value, isComponent: false) }
-            case let .array(items):
-                for item in items { visit(item, isComponent: false) }
-            default:
-                break
-            }
-        }
-        for member in root.importMembers ?? [] {
-            if member.key == "components", let components = member.value.importMembers {
-                for group in components {
-                    // A component schema itself is named by its key; what it holds is inline.
-                    let isSchemas = group.key == "schemas"
-                    for component in group.value.importMembers ?? [] { visit(component.value, isComponent: isSchemas) }
-                }
-            } else {
-                visit(member.value, isComponent: false)
-            }
-        }
-        var shared: [String: String] = [:]
-        for (text, entry) in counts where entry.count > 1 && bodies[entry.title] == 1 && !ImportNaming.upperCamel(entry.title).isEmpty {
-            shared[text] = entry.title
-        }
-        return shared
     }
 
     /// The definition of a component or inline model (object or string enum).

@@ -29,9 +29,7 @@ extension OpenAPIImportContext {
         /// The `$ref` of each referenced alternative -> its type, for the discriminator's mapping.
         var referenced: [(ref: String, type: String)] = []
         for (index, variant) in variants.enumerated() {
-            var suffix = "Option\(index + 1)"
-            if let title = variant["title"]?.string, !ImportNaming.upperCamel(title).isEmpty { suffix = ImportNaming.upperCamel(title) }
-            var type = schemaType(variant, name: key + suffix).type
+            var type = schemaType(variant, name: key + alternativeSuffix(variant, index: index)).type
             while type.hasSuffix("?") { type.removeLast() }
             if let ref = variant["$ref"]?.string { referenced.append((ref, type)) }
             if alternativeSources[key]?[type] == nil { alternativeSources[key, default: [:]][type] = variant }
@@ -46,6 +44,53 @@ extension OpenAPIImportContext {
             warn(.schemaDetailDropped, discriminator, "a discriminator chooses one alternative, which anyOf does not; dropped (every alternative is tried)")
         }
         return .object(definition)
+    }
+
+    /// What names an inline alternative's model after the union's name: its `title`, else its
+    /// position (`Option2`).
+    func alternativeSuffix(_ variant: OANode, index: Int) -> String {
+        if let title = variant["title"]?.string, !ImportNaming.upperCamel(title).isEmpty { return ImportNaming.upperCamel(title) }
+        return "Option\(index + 1)"
+    }
+
+    /// The one model of a union the document writes out several times (`RepeatedSchemas`), named by
+    /// its alternatives (`RangeQuerySpecsOrInt`), or nil: written once, or an alternative is named
+    /// after the place it appears (an inline object or enum), so copies are not the same model.
+    func repeatedUnionModel(_ schema: OANode, name: String) -> String? {
+        guard !repeated.unions.isEmpty else { return nil }
+        let text = RepeatedSchemas.unionText(of: schema.node)
+        guard repeated.unions.contains(text) else { return nil }
+        if let key = repeated.unionModels[text] { return key }
+        guard let (keyword, variants) = unionVariants(schema) else { return nil }
+        // The alternatives' types, as the union's definition names them (kept: a type is worked out once).
+        var types: [String] = []
+        var words: [String] = []
+        for (index, variant) in variants.enumerated() {
+            var type = schemaType(variant, name: name + alternativeSuffix(variant, index: index)).type
+            while type.hasSuffix("?") { type.removeLast() }
+            guard !type.contains(name) else { return nil }
+            var ignored = Diagnostics()
+            guard let parsed = TypeParser.parse(type, at: variant.location, models: usedModelNames, allowVoid: false, diagnostics: &ignored)
+            else { return nil }
+            types.append(type)
+            let word = ImportNaming.upperCamel(Validation.alternativeName(parsed))
+            if !words.contains(word) { words.append(word) }
+        }
+        // Copies written a little differently (a `maxLength` on the string) that make the same union are one.
+        let discriminator = schema["discriminator"].map { RepeatedSchemas.text(of: $0.node) } ?? ""
+        let definitionKey = ([keyword] + types + [discriminator]).joined(separator: "\u{0}")
+        if let key = repeated.unionDefinitions[definitionKey] {
+            repeated.unionModels[text] = key
+            return key
+        }
+        let key = reserveModelName(words.joined(separator: "Or"))
+        repeated.unionModels[text] = key
+        repeated.unionDefinitions[definitionKey] = key
+        guard case var .object(definition) = modelDefinition(schema, key: key) else { return key }
+        // The description is each use's, and stays with it.
+        definition.removeAll { $0.0 == SpecKey.description.key }
+        modelDefinitions[key] = .object(definition)
+        return key
     }
 
     /// `"prop"` when every alternative's wire value is its type's name, else `{ "property", "mapping" }`

@@ -45,14 +45,14 @@ let credentials = AuthMiddleware(credentials: .basic(username: "sk_test_123", pa
 
 // Stripe: a deepObject query and a form body with nested objects, arrays and a map.
 let stripe = HTTPClient(baseURL: server, middleware: [credentials])
-let created = Stripe.CustomersListCreated(rangeQuerySpecs: .init(gte: 1_700_000_000, lt: 1_800_000_000))
+let created = Stripe.RangeQuerySpecsOrInt(rangeQuerySpecs: .init(gte: 1_700_000_000, lt: 1_800_000_000))
 let listed = try await echo(stripe, Stripe.Customers.list(created: created, expand: ["data.default_source"], limit: 3).call)
 expect(listed.method, "GET", "Stripe list: method")
 expect(listed.rawPath, "/v1/customers", "Stripe list: path")
 expect(listed.rawQuery, "created%5Bgte%5D=1700000000&created%5Blt%5D=1800000000&expand%5B%5D=data.default_source&limit=3",
        "Stripe list: created[gte], created[lt], expand[] (deepObject)")
 expect(listed.header("Authorization"), "Basic c2tfdGVzdF8xMjM6", "Stripe list: basic auth with the secret key")
-let exact = try await echo(stripe, Stripe.Customers.list(created: Stripe.CustomersListCreated(int: 1_700_000_000)).call)
+let exact = try await echo(stripe, Stripe.Customers.list(created: Stripe.RangeQuerySpecsOrInt(int: 1_700_000_000)).call)
 expect(exact.rawQuery, "created=1700000000", "Stripe list: created as one integer")
 
 let customer = Stripe.CustomersCreateRequest(
