@@ -97,17 +97,17 @@ nonisolated extension Shapes {
         public init(from decoder: any Decoder) throws {
             switch ModelCoding.discriminator("petType", in: decoder) {
             case "cat":
-                if let value = ModelCoding.attempt(Cat.self, from: decoder) {
+                if let value = try? Cat(from: decoder) {
                     self = .cat(value)
                     return
                 }
             case "dog":
-                if let value = ModelCoding.attempt(Dog.self, from: decoder) {
+                if let value = try? Dog(from: decoder) {
                     self = .dog(value)
                     return
                 }
             case "Lizard":
-                if let value = ModelCoding.attempt(Lizard.self, from: decoder) {
+                if let value = try? Lizard(from: decoder) {
                     self = .lizard(value)
                     return
                 }
@@ -233,17 +233,17 @@ nonisolated extension Shapes {
         public init(from decoder: any Decoder) throws {
             switch ModelCoding.discriminator("type", in: decoder) {
             case "PushEvent":
-                if let value = ModelCoding.attempt(PushEvent.self, from: decoder) {
+                if let value = try? PushEvent(from: decoder) {
                     self = .pushEvent(value)
                     return
                 }
             case "IssuesEvent":
-                if let value = ModelCoding.attempt(IssuesEvent.self, from: decoder) {
+                if let value = try? IssuesEvent(from: decoder) {
                     self = .issuesEvent(value)
                     return
                 }
             case "WatchEvent":
-                if let value = ModelCoding.attempt(WatchEvent.self, from: decoder) {
+                if let value = try? WatchEvent(from: decoder) {
                     self = .watchEvent(value)
                     return
                 }
@@ -665,11 +665,11 @@ nonisolated extension Shapes {
         case unknown(JSONValue)
 
         public init(from decoder: any Decoder) throws {
-            if let value = ModelCoding.attempt(ToolChoiceMode.self, from: decoder) {
+            if let value = try? ToolChoiceMode(from: decoder) {
                 self = .toolChoiceMode(value)
                 return
             }
-            if let value = ModelCoding.attempt(NamedToolChoice.self, from: decoder) {
+            if let value = try? NamedToolChoice(from: decoder) {
                 self = .namedToolChoice(value)
                 return
             }
@@ -799,17 +799,17 @@ nonisolated extension Shapes {
         public init(from decoder: any Decoder) throws {
             switch ModelCoding.discriminator("role", in: decoder) {
             case "system":
-                if let value = ModelCoding.attempt(SystemMessage.self, from: decoder) {
+                if let value = try? SystemMessage(from: decoder) {
                     self = .systemMessage(value)
                     return
                 }
             case "user":
-                if let value = ModelCoding.attempt(UserMessage.self, from: decoder) {
+                if let value = try? UserMessage(from: decoder) {
                     self = .userMessage(value)
                     return
                 }
             case "assistant":
-                if let value = ModelCoding.attempt(AssistantMessage.self, from: decoder) {
+                if let value = try? AssistantMessage(from: decoder) {
                     self = .assistantMessage(value)
                     return
                 }
@@ -929,12 +929,12 @@ nonisolated extension Shapes {
         public init(from decoder: any Decoder) throws {
             switch ModelCoding.discriminator("type", in: decoder) {
             case "text":
-                if let value = ModelCoding.attempt(TextPart.self, from: decoder) {
+                if let value = try? TextPart(from: decoder) {
                     self = .textPart(value)
                     return
                 }
             case "image_url":
-                if let value = ModelCoding.attempt(ImagePart.self, from: decoder) {
+                if let value = try? ImagePart(from: decoder) {
                     self = .imagePart(value)
                     return
                 }
@@ -1139,12 +1139,12 @@ nonisolated extension Shapes {
         public init(from decoder: any Decoder) throws {
             switch ModelCoding.discriminator("kind", in: decoder) {
             case "circle":
-                if let value = ModelCoding.attempt(Circle.self, from: decoder) {
+                if let value = try? Circle(from: decoder) {
                     self = .circle(value)
                     return
                 }
             case "square":
-                if let value = ModelCoding.attempt(Square.self, from: decoder) {
+                if let value = try? Square(from: decoder) {
                     self = .square(value)
                     return
                 }
@@ -1300,8 +1300,8 @@ nonisolated extension Shapes {
         }
 
         public init(from decoder: any Decoder) throws {
-            self.email = ModelCoding.attempt(Email.self, from: decoder)
-            self.phone = ModelCoding.attempt(Phone.self, from: decoder)
+            self.email = try? Email(from: decoder)
+            self.phone = try? Phone(from: decoder)
             if self.email == nil && self.phone == nil {
                 self.unknown = try JSONValue(from: decoder)
             }
@@ -1424,17 +1424,17 @@ nonisolated extension Shapes {
         public init(from decoder: any Decoder) throws {
             switch ModelCoding.discriminator("kind", in: decoder) {
             case "Literal":
-                if let value = ModelCoding.attempt(Literal.self, from: decoder) {
+                if let value = try? Literal(from: decoder) {
                     self = .literal(value)
                     return
                 }
             case "Binary":
-                if let value = ModelCoding.attempt(Binary.self, from: decoder) {
+                if let value = try? Binary(from: decoder) {
                     self = .binary(value)
                     return
                 }
             case "Apply":
-                if let value = ModelCoding.attempt(Apply.self, from: decoder) {
+                if let value = try? Apply(from: decoder) {
                     self = .apply(value)
                     return
                 }
@@ -1604,7 +1604,7 @@ nonisolated extension Shapes {
         case unknown(JSONValue)
 
         public init(from decoder: any Decoder) throws {
-            if let value = ModelCoding.attempt(TreeNode.self, from: decoder) {
+            if let value = try? TreeNode(from: decoder) {
                 self = .treeNode(value)
                 return
             }

@@ -322,17 +322,17 @@ nonisolated extension BenchAPI {
         public init(from decoder: any Decoder) throws {
             switch ModelCoding.discriminator("type", in: decoder) {
             case "post":
-                if let value = ModelCoding.attempt(PostItem.self, from: decoder) {
+                if let value = try? PostItem(from: decoder) {
                     self = .postItem(value)
                     return
                 }
             case "photo":
-                if let value = ModelCoding.attempt(PhotoItem.self, from: decoder) {
+                if let value = try? PhotoItem(from: decoder) {
                     self = .photoItem(value)
                     return
                 }
             case "link":
-                if let value = ModelCoding.attempt(LinkItem.self, from: decoder) {
+                if let value = try? LinkItem(from: decoder) {
                     self = .linkItem(value)
                     return
                 }

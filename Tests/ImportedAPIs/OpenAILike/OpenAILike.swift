@@ -298,17 +298,17 @@ nonisolated extension OpenAILike {
         public init(from decoder: any Decoder) throws {
             switch ModelCoding.discriminator("role", in: decoder) {
             case "system":
-                if let value = ModelCoding.attempt(ChatCompletionRequestSystemMessage.self, from: decoder) {
+                if let value = try? ChatCompletionRequestSystemMessage(from: decoder) {
                     self = .chatCompletionRequestSystemMessage(value)
                     return
                 }
             case "user":
-                if let value = ModelCoding.attempt(ChatCompletionRequestUserMessage.self, from: decoder) {
+                if let value = try? ChatCompletionRequestUserMessage(from: decoder) {
                     self = .chatCompletionRequestUserMessage(value)
                     return
                 }
             case "assistant":
-                if let value = ModelCoding.attempt(ChatCompletionRequestAssistantMessage.self, from: decoder) {
+                if let value = try? ChatCompletionRequestAssistantMessage(from: decoder) {
                     self = .chatCompletionRequestAssistantMessage(value)
                     return
                 }
@@ -419,11 +419,11 @@ nonisolated extension OpenAILike {
         case unknown(JSONValue)
 
         public init(from decoder: any Decoder) throws {
-            if let value = ModelCoding.attempt(ChatCompletionRequestMessageContentPartText.self, from: decoder) {
+            if let value = try? ChatCompletionRequestMessageContentPartText(from: decoder) {
                 self = .chatCompletionRequestMessageContentPartText(value)
                 return
             }
-            if let value = ModelCoding.attempt(ChatCompletionRequestMessageContentPartImage.self, from: decoder) {
+            if let value = try? ChatCompletionRequestMessageContentPartImage(from: decoder) {
                 self = .chatCompletionRequestMessageContentPartImage(value)
                 return
             }
@@ -449,11 +449,11 @@ nonisolated extension OpenAILike {
         case unknown(JSONValue)
 
         public init(from decoder: any Decoder) throws {
-            if let value = ModelCoding.attempt(ChatCompletionToolChoiceOptionOption1.self, from: decoder) {
+            if let value = try? ChatCompletionToolChoiceOptionOption1(from: decoder) {
                 self = .chatCompletionToolChoiceOptionOption1(value)
                 return
             }
-            if let value = ModelCoding.attempt(ChatCompletionNamedToolChoice.self, from: decoder) {
+            if let value = try? ChatCompletionNamedToolChoice(from: decoder) {
                 self = .chatCompletionNamedToolChoice(value)
                 return
             }
@@ -510,12 +510,12 @@ nonisolated extension OpenAILike {
         public init(from decoder: any Decoder) throws {
             switch ModelCoding.discriminator("type", in: decoder) {
             case "FunctionTool":
-                if let value = ModelCoding.attempt(FunctionTool.self, from: decoder) {
+                if let value = try? FunctionTool(from: decoder) {
                     self = .functionTool(value)
                     return
                 }
             case "file_search_tool":
-                if let value = ModelCoding.attempt(FileSearchTool.self, from: decoder) {
+                if let value = try? FileSearchTool(from: decoder) {
                     self = .fileSearchTool(value)
                     return
                 }
@@ -609,8 +609,8 @@ nonisolated extension OpenAILike {
         }
 
         public init(from decoder: any Decoder) throws {
-            self.comparisonFilter = ModelCoding.attempt(ComparisonFilter.self, from: decoder)
-            self.compoundFilter = ModelCoding.attempt(CompoundFilter.self, from: decoder)
+            self.comparisonFilter = try? ComparisonFilter(from: decoder)
+            self.compoundFilter = try? CompoundFilter(from: decoder)
             if self.comparisonFilter == nil && self.compoundFilter == nil {
                 self.unknown = try JSONValue(from: decoder)
             }
@@ -1177,11 +1177,11 @@ nonisolated extension OpenAILike {
         case unknown(JSONValue)
 
         public init(from decoder: any Decoder) throws {
-            if let value = ModelCoding.attempt(ComparisonFilter.self, from: decoder) {
+            if let value = try? ComparisonFilter(from: decoder) {
                 self = .comparisonFilter(value)
                 return
             }
-            if let value = ModelCoding.attempt(CompoundFilter.self, from: decoder) {
+            if let value = try? CompoundFilter(from: decoder) {
                 self = .compoundFilter(value)
                 return
             }
