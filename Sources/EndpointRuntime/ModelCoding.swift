@@ -4,19 +4,22 @@ import Foundation
 /// and encode. Users rarely call it themselves; the generated types are the API.
 ///
 /// ```swift
-/// // In a generated `oneOf` with a discriminator:
+/// // A hand-written `oneOf` with a discriminator:
 /// switch ModelCoding.discriminator("petType", in: decoder) {
 /// case "cat":
 ///     if let value = ModelCoding.attempt(Cat.self, from: decoder) { ... }
 /// ...
 /// }
 /// ```
+///
+/// (Generated ones read the discriminator from a keyed container and decode an object alternative
+/// from that same container: docs/generated-code.md.)
 public enum ModelCoding {
     /// The string value of the object member `property` of the value being decoded, or `nil` when the
     /// value is not an object, has no such member, or the member is not a string.
     public static func discriminator(_ property: String, in decoder: any Decoder) -> String? {
-        guard let container = try? decoder.container(keyedBy: AnyCodingKey.self) else { return nil }
-        return try? container.decodeIfPresent(String.self, forKey: AnyCodingKey(property))
+        guard let container = try? decoder.container(keyedBy: ModelKey.self) else { return nil }
+        return try? container.decode(String.self, forKey: ModelKey(stringValue: property))
     }
 
     /// The whole value being decoded as a `T`, or `nil` when it does not fit. It goes through the

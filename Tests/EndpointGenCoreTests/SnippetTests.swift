@@ -48,6 +48,63 @@ import Testing
         #expect(swift.contains("unset: Stop? = nil"))
     }
 
+    /// A discriminated union reads its discriminator from a keyed container and decodes an object
+    /// alternative from that container (`init(from container:)`, internal); an alternative with
+    /// `additionalProperties` is decoded from the decoder (it reads every key of its own container). A union without
+    /// a discriminator, and a model no discriminated union holds, keep the one `init(from:)`.
+    @Test func discriminatedUnionsDecodeObjectAlternativesFromTheirContainer() throws {
+        let swift = try Self.generate(Self.spec(top: """
+            "models": {
+              "Pet": { "oneOf": ["Cat", "Tagged"], "discriminator": { "property": "petType" } },
+              "Cat": { "properties": { "petType": "String", "name": "String" } },
+              "Tagged": { "properties": { "petType": "String" }, "additionalProperties": "String" },
+              "Plain": { "oneOf": ["Cat", "Int"] },
+              "Other": { "properties": { "name": "String" } }
+            },
+            """))
+        #expect(swift.contains("""
+                    public init(from decoder: any Decoder) throws {
+                        if let object = try? decoder.container(keyedBy: ModelKey.self) {
+                            switch try? object.decode(String.self, forKey: "petType") {
+                            case "Cat":
+                                if let value = try? Cat(from: object) {
+                                    self = .cat(value)
+                                    return
+                                }
+                            case "Tagged":
+                                if let value = try? Tagged(from: decoder) {
+                                    self = .tagged(value)
+                                    return
+                                }
+                            default: break
+                            }
+                        }
+                        self = .unknown(try JSONValue(from: decoder))
+                    }
+            """), "\(swift)")
+        #expect(swift.contains("""
+                    public init(from decoder: any Decoder) throws { try self.init(from: decoder.container(keyedBy: ModelKey.self)) }
+
+                    /// Decodes the members of `container`: a union that has read its discriminator there decodes
+                    /// this alternative from the same container rather than reading the object's keys again.
+                    init(from container: KeyedDecodingContainer<ModelKey>) throws {
+                        self.petType = try container.member("petType")
+                        self.name = try container.member("name")
+                    }
+            """))
+        // Only Cat has the second initializer.
+        #expect(swift.components(separatedBy: "init(from container:").count == 2)
+        // Without a discriminator: each alternative from the decoder, a model by its own init(from:).
+        #expect(swift.contains("if let value = try? Cat(from: decoder) {"))
+        #expect(swift.contains("if let value = ModelCoding.attempt(Int.self, from: decoder) {"))
+        #expect(swift.contains("""
+                    public init(from decoder: any Decoder) throws {
+                        let container = try decoder.container(keyedBy: ModelKey.self)
+                        self.name = try container.member("name")
+                    }
+            """))
+    }
+
     @Test func fileHeaderImportsAndVersionMarker() throws {
         let swift = try Self.generate(Self.spec(), fileName: "Things.endpoints.json")
         #expect(swift.hasPrefix("""

@@ -93,8 +93,17 @@ import Testing
         // A known value whose payload lacks a required property: the raw case, not a thrown error.
         let badDog = try Self.roundTrip(Shapes.Pet.self, #"{"petType":"dog","name":"Rex"}"#)
         #expect(badDog == .unknown(["petType": "dog", "name": "Rex"]))
+        // A payload of the wrong type for its alternative (`lives` a string): the raw case too.
+        let badCat = try Self.roundTrip(Shapes.Pet.self, #"{"petType":"cat","name":"Tom","lives":"nine"}"#)
+        #expect(badCat == .unknown(["petType": "cat", "name": "Tom", "lives": "nine"]))
+        // A discriminator that is not a string, or null, chooses nothing.
+        #expect(try Self.roundTrip(Shapes.Pet.self, #"{"petType":7,"name":"Tom","lives":9}"#)
+            == .unknown(["petType": 7, "name": "Tom", "lives": 9]))
+        #expect(try Self.roundTrip(Shapes.Pet.self, #"{"petType":null,"name":"Tom","lives":9}"#)
+            == .unknown(["petType": .null, "name": "Tom", "lives": 9]))
         // No discriminator at all, or not even an object.
         #expect(try Self.roundTrip(Shapes.Pet.self, #"{"name":"Nobody"}"#) == .unknown(["name": "Nobody"]))
+        #expect(try Self.roundTrip(Shapes.Pet.self, #""cat""#) == .unknown("cat"))
         #expect(try Self.roundTrip(Shapes.Pet.self, #"[1,2]"#) == .unknown([1, 2]))
         #expect(try Self.roundTrip(Shapes.Pet.self, #"null"#) == .unknown(.null))
     }

@@ -95,23 +95,25 @@ nonisolated extension Shapes {
         case unknown(JSONValue)
 
         public init(from decoder: any Decoder) throws {
-            switch ModelCoding.discriminator("petType", in: decoder) {
-            case "cat":
-                if let value = ModelCoding.attempt(Cat.self, from: decoder) {
-                    self = .cat(value)
-                    return
+            if let object = try? decoder.container(keyedBy: ModelKey.self) {
+                switch try? object.decode(String.self, forKey: "petType") {
+                case "cat":
+                    if let value = try? Cat(from: object) {
+                        self = .cat(value)
+                        return
+                    }
+                case "dog":
+                    if let value = try? Dog(from: object) {
+                        self = .dog(value)
+                        return
+                    }
+                case "Lizard":
+                    if let value = try? Lizard(from: object) {
+                        self = .lizard(value)
+                        return
+                    }
+                default: break
                 }
-            case "dog":
-                if let value = ModelCoding.attempt(Dog.self, from: decoder) {
-                    self = .dog(value)
-                    return
-                }
-            case "Lizard":
-                if let value = ModelCoding.attempt(Lizard.self, from: decoder) {
-                    self = .lizard(value)
-                    return
-                }
-            default: break
             }
             self = .unknown(try JSONValue(from: decoder))
         }
@@ -141,8 +143,11 @@ nonisolated extension Shapes {
             self.lives = lives
         }
 
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: ModelKey.self)
+        public init(from decoder: any Decoder) throws { try self.init(from: decoder.container(keyedBy: ModelKey.self)) }
+
+        /// Decodes the members of `container`: a union that has read its discriminator there decodes
+        /// this alternative from the same container rather than reading the object's keys again.
+        init(from container: KeyedDecodingContainer<ModelKey>) throws {
             self.petType = try container.member("petType")
             self.name = try container.member("name")
             self.lives = try container.memberIfPresent("lives")
@@ -173,8 +178,11 @@ nonisolated extension Shapes {
             self.goodBoy = goodBoy
         }
 
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: ModelKey.self)
+        public init(from decoder: any Decoder) throws { try self.init(from: decoder.container(keyedBy: ModelKey.self)) }
+
+        /// Decodes the members of `container`: a union that has read its discriminator there decodes
+        /// this alternative from the same container rather than reading the object's keys again.
+        init(from container: KeyedDecodingContainer<ModelKey>) throws {
             self.petType = try container.member("petType")
             self.name = try container.member("name")
             self.goodBoy = try container.member("good_boy")
@@ -203,8 +211,11 @@ nonisolated extension Shapes {
             self.scales = scales
         }
 
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: ModelKey.self)
+        public init(from decoder: any Decoder) throws { try self.init(from: decoder.container(keyedBy: ModelKey.self)) }
+
+        /// Decodes the members of `container`: a union that has read its discriminator there decodes
+        /// this alternative from the same container rather than reading the object's keys again.
+        init(from container: KeyedDecodingContainer<ModelKey>) throws {
             self.petType = try container.member("petType")
             self.scales = try container.member("scales")
         }
@@ -231,23 +242,25 @@ nonisolated extension Shapes {
         case unknown(JSONValue)
 
         public init(from decoder: any Decoder) throws {
-            switch ModelCoding.discriminator("type", in: decoder) {
-            case "PushEvent":
-                if let value = ModelCoding.attempt(PushEvent.self, from: decoder) {
-                    self = .pushEvent(value)
-                    return
+            if let object = try? decoder.container(keyedBy: ModelKey.self) {
+                switch try? object.decode(String.self, forKey: "type") {
+                case "PushEvent":
+                    if let value = try? PushEvent(from: object) {
+                        self = .pushEvent(value)
+                        return
+                    }
+                case "IssuesEvent":
+                    if let value = try? IssuesEvent(from: object) {
+                        self = .issuesEvent(value)
+                        return
+                    }
+                case "WatchEvent":
+                    if let value = try? WatchEvent(from: object) {
+                        self = .watchEvent(value)
+                        return
+                    }
+                default: break
                 }
-            case "IssuesEvent":
-                if let value = ModelCoding.attempt(IssuesEvent.self, from: decoder) {
-                    self = .issuesEvent(value)
-                    return
-                }
-            case "WatchEvent":
-                if let value = ModelCoding.attempt(WatchEvent.self, from: decoder) {
-                    self = .watchEvent(value)
-                    return
-                }
-            default: break
             }
             self = .unknown(try JSONValue(from: decoder))
         }
@@ -281,8 +294,11 @@ nonisolated extension Shapes {
             self.createdAt = createdAt
         }
 
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: ModelKey.self)
+        public init(from decoder: any Decoder) throws { try self.init(from: decoder.container(keyedBy: ModelKey.self)) }
+
+        /// Decodes the members of `container`: a union that has read its discriminator there decodes
+        /// this alternative from the same container rather than reading the object's keys again.
+        init(from container: KeyedDecodingContainer<ModelKey>) throws {
             self.type = try container.member("type")
             self.id = try container.member("id")
             self.actor = try container.member("actor")
@@ -383,8 +399,11 @@ nonisolated extension Shapes {
             self.payload = payload
         }
 
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: ModelKey.self)
+        public init(from decoder: any Decoder) throws { try self.init(from: decoder.container(keyedBy: ModelKey.self)) }
+
+        /// Decodes the members of `container`: a union that has read its discriminator there decodes
+        /// this alternative from the same container rather than reading the object's keys again.
+        init(from container: KeyedDecodingContainer<ModelKey>) throws {
             self.type = try container.member("type")
             self.id = try container.member("id")
             self.actor = try container.member("actor")
@@ -543,8 +562,11 @@ nonisolated extension Shapes {
             self.actor = actor
         }
 
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: ModelKey.self)
+        public init(from decoder: any Decoder) throws { try self.init(from: decoder.container(keyedBy: ModelKey.self)) }
+
+        /// Decodes the members of `container`: a union that has read its discriminator there decodes
+        /// this alternative from the same container rather than reading the object's keys again.
+        init(from container: KeyedDecodingContainer<ModelKey>) throws {
             self.type = try container.member("type")
             self.id = try container.member("id")
             self.actor = try container.member("actor")
@@ -665,11 +687,11 @@ nonisolated extension Shapes {
         case unknown(JSONValue)
 
         public init(from decoder: any Decoder) throws {
-            if let value = ModelCoding.attempt(ToolChoiceMode.self, from: decoder) {
+            if let value = try? ToolChoiceMode(from: decoder) {
                 self = .toolChoiceMode(value)
                 return
             }
-            if let value = ModelCoding.attempt(NamedToolChoice.self, from: decoder) {
+            if let value = try? NamedToolChoice(from: decoder) {
                 self = .namedToolChoice(value)
                 return
             }
@@ -797,23 +819,25 @@ nonisolated extension Shapes {
         case unknown(JSONValue)
 
         public init(from decoder: any Decoder) throws {
-            switch ModelCoding.discriminator("role", in: decoder) {
-            case "system":
-                if let value = ModelCoding.attempt(SystemMessage.self, from: decoder) {
-                    self = .systemMessage(value)
-                    return
+            if let object = try? decoder.container(keyedBy: ModelKey.self) {
+                switch try? object.decode(String.self, forKey: "role") {
+                case "system":
+                    if let value = try? SystemMessage(from: object) {
+                        self = .systemMessage(value)
+                        return
+                    }
+                case "user":
+                    if let value = try? UserMessage(from: object) {
+                        self = .userMessage(value)
+                        return
+                    }
+                case "assistant":
+                    if let value = try? AssistantMessage(from: object) {
+                        self = .assistantMessage(value)
+                        return
+                    }
+                default: break
                 }
-            case "user":
-                if let value = ModelCoding.attempt(UserMessage.self, from: decoder) {
-                    self = .userMessage(value)
-                    return
-                }
-            case "assistant":
-                if let value = ModelCoding.attempt(AssistantMessage.self, from: decoder) {
-                    self = .assistantMessage(value)
-                    return
-                }
-            default: break
             }
             self = .unknown(try JSONValue(from: decoder))
         }
@@ -841,8 +865,11 @@ nonisolated extension Shapes {
             self.content = content
         }
 
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: ModelKey.self)
+        public init(from decoder: any Decoder) throws { try self.init(from: decoder.container(keyedBy: ModelKey.self)) }
+
+        /// Decodes the members of `container`: a union that has read its discriminator there decodes
+        /// this alternative from the same container rather than reading the object's keys again.
+        init(from container: KeyedDecodingContainer<ModelKey>) throws {
             self.role = try container.member("role")
             self.content = try container.member("content")
         }
@@ -868,8 +895,11 @@ nonisolated extension Shapes {
             self.content = content
         }
 
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: ModelKey.self)
+        public init(from decoder: any Decoder) throws { try self.init(from: decoder.container(keyedBy: ModelKey.self)) }
+
+        /// Decodes the members of `container`: a union that has read its discriminator there decodes
+        /// this alternative from the same container rather than reading the object's keys again.
+        init(from container: KeyedDecodingContainer<ModelKey>) throws {
             self.role = try container.member("role")
             self.content = try container.member("content")
         }
@@ -927,18 +957,20 @@ nonisolated extension Shapes {
         case unknown(JSONValue)
 
         public init(from decoder: any Decoder) throws {
-            switch ModelCoding.discriminator("type", in: decoder) {
-            case "text":
-                if let value = ModelCoding.attempt(TextPart.self, from: decoder) {
-                    self = .textPart(value)
-                    return
+            if let object = try? decoder.container(keyedBy: ModelKey.self) {
+                switch try? object.decode(String.self, forKey: "type") {
+                case "text":
+                    if let value = try? TextPart(from: object) {
+                        self = .textPart(value)
+                        return
+                    }
+                case "image_url":
+                    if let value = try? ImagePart(from: object) {
+                        self = .imagePart(value)
+                        return
+                    }
+                default: break
                 }
-            case "image_url":
-                if let value = ModelCoding.attempt(ImagePart.self, from: decoder) {
-                    self = .imagePart(value)
-                    return
-                }
-            default: break
             }
             self = .unknown(try JSONValue(from: decoder))
         }
@@ -964,8 +996,11 @@ nonisolated extension Shapes {
             self.text = text
         }
 
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: ModelKey.self)
+        public init(from decoder: any Decoder) throws { try self.init(from: decoder.container(keyedBy: ModelKey.self)) }
+
+        /// Decodes the members of `container`: a union that has read its discriminator there decodes
+        /// this alternative from the same container rather than reading the object's keys again.
+        init(from container: KeyedDecodingContainer<ModelKey>) throws {
             self.type = try container.member("type")
             self.text = try container.member("text")
         }
@@ -991,8 +1026,11 @@ nonisolated extension Shapes {
             self.imageUrl = imageUrl
         }
 
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: ModelKey.self)
+        public init(from decoder: any Decoder) throws { try self.init(from: decoder.container(keyedBy: ModelKey.self)) }
+
+        /// Decodes the members of `container`: a union that has read its discriminator there decodes
+        /// this alternative from the same container rather than reading the object's keys again.
+        init(from container: KeyedDecodingContainer<ModelKey>) throws {
             self.type = try container.member("type")
             self.imageUrl = try container.member("image_url")
         }
@@ -1047,8 +1085,11 @@ nonisolated extension Shapes {
             self.toolCalls = toolCalls
         }
 
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: ModelKey.self)
+        public init(from decoder: any Decoder) throws { try self.init(from: decoder.container(keyedBy: ModelKey.self)) }
+
+        /// Decodes the members of `container`: a union that has read its discriminator there decodes
+        /// this alternative from the same container rather than reading the object's keys again.
+        init(from container: KeyedDecodingContainer<ModelKey>) throws {
             self.role = try container.member("role")
             self.content = try container.memberIfPresent("content")
             self.toolCalls = try container.memberIfPresent("tool_calls")
@@ -1137,18 +1178,20 @@ nonisolated extension Shapes {
         case unknown(JSONValue)
 
         public init(from decoder: any Decoder) throws {
-            switch ModelCoding.discriminator("kind", in: decoder) {
-            case "circle":
-                if let value = ModelCoding.attempt(Circle.self, from: decoder) {
-                    self = .circle(value)
-                    return
+            if let object = try? decoder.container(keyedBy: ModelKey.self) {
+                switch try? object.decode(String.self, forKey: "kind") {
+                case "circle":
+                    if let value = try? Circle(from: object) {
+                        self = .circle(value)
+                        return
+                    }
+                case "square":
+                    if let value = try? Square(from: object) {
+                        self = .square(value)
+                        return
+                    }
+                default: break
                 }
-            case "square":
-                if let value = ModelCoding.attempt(Square.self, from: decoder) {
-                    self = .square(value)
-                    return
-                }
-            default: break
             }
             self = .unknown(try JSONValue(from: decoder))
         }
@@ -1186,8 +1229,11 @@ nonisolated extension Shapes {
             self.radius = radius
         }
 
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: ModelKey.self)
+        public init(from decoder: any Decoder) throws { try self.init(from: decoder.container(keyedBy: ModelKey.self)) }
+
+        /// Decodes the members of `container`: a union that has read its discriminator there decodes
+        /// this alternative from the same container rather than reading the object's keys again.
+        init(from container: KeyedDecodingContainer<ModelKey>) throws {
             self.kind = try container.member("kind")
             self.radius = try container.member("radius")
         }
@@ -1213,8 +1259,11 @@ nonisolated extension Shapes {
             self.side = side
         }
 
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: ModelKey.self)
+        public init(from decoder: any Decoder) throws { try self.init(from: decoder.container(keyedBy: ModelKey.self)) }
+
+        /// Decodes the members of `container`: a union that has read its discriminator there decodes
+        /// this alternative from the same container rather than reading the object's keys again.
+        init(from container: KeyedDecodingContainer<ModelKey>) throws {
             self.kind = try container.member("kind")
             self.side = try container.member("side")
         }
@@ -1300,8 +1349,8 @@ nonisolated extension Shapes {
         }
 
         public init(from decoder: any Decoder) throws {
-            self.email = ModelCoding.attempt(Email.self, from: decoder)
-            self.phone = ModelCoding.attempt(Phone.self, from: decoder)
+            self.email = try? Email(from: decoder)
+            self.phone = try? Phone(from: decoder)
             if self.email == nil && self.phone == nil {
                 self.unknown = try JSONValue(from: decoder)
             }
@@ -1422,23 +1471,25 @@ nonisolated extension Shapes {
         case unknown(JSONValue)
 
         public init(from decoder: any Decoder) throws {
-            switch ModelCoding.discriminator("kind", in: decoder) {
-            case "Literal":
-                if let value = ModelCoding.attempt(Literal.self, from: decoder) {
-                    self = .literal(value)
-                    return
+            if let object = try? decoder.container(keyedBy: ModelKey.self) {
+                switch try? object.decode(String.self, forKey: "kind") {
+                case "Literal":
+                    if let value = try? Literal(from: object) {
+                        self = .literal(value)
+                        return
+                    }
+                case "Binary":
+                    if let value = try? Binary(from: object) {
+                        self = .binary(value)
+                        return
+                    }
+                case "Apply":
+                    if let value = try? Apply(from: object) {
+                        self = .apply(value)
+                        return
+                    }
+                default: break
                 }
-            case "Binary":
-                if let value = ModelCoding.attempt(Binary.self, from: decoder) {
-                    self = .binary(value)
-                    return
-                }
-            case "Apply":
-                if let value = ModelCoding.attempt(Apply.self, from: decoder) {
-                    self = .apply(value)
-                    return
-                }
-            default: break
             }
             self = .unknown(try JSONValue(from: decoder))
         }
@@ -1466,8 +1517,11 @@ nonisolated extension Shapes {
             self.value = value
         }
 
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: ModelKey.self)
+        public init(from decoder: any Decoder) throws { try self.init(from: decoder.container(keyedBy: ModelKey.self)) }
+
+        /// Decodes the members of `container`: a union that has read its discriminator there decodes
+        /// this alternative from the same container rather than reading the object's keys again.
+        init(from container: KeyedDecodingContainer<ModelKey>) throws {
             self.kind = try container.member("kind")
             self.value = try container.member("value")
         }
@@ -1509,8 +1563,11 @@ nonisolated extension Shapes {
             self._right = Indirect(right)
         }
 
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: ModelKey.self)
+        public init(from decoder: any Decoder) throws { try self.init(from: decoder.container(keyedBy: ModelKey.self)) }
+
+        /// Decodes the members of `container`: a union that has read its discriminator there decodes
+        /// this alternative from the same container rather than reading the object's keys again.
+        init(from container: KeyedDecodingContainer<ModelKey>) throws {
             self.kind = try container.member("kind")
             self.op = try container.member("op")
             self._left = Indirect(try container.member("left"))
@@ -1543,8 +1600,11 @@ nonisolated extension Shapes {
             self.arguments = arguments
         }
 
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: ModelKey.self)
+        public init(from decoder: any Decoder) throws { try self.init(from: decoder.container(keyedBy: ModelKey.self)) }
+
+        /// Decodes the members of `container`: a union that has read its discriminator there decodes
+        /// this alternative from the same container rather than reading the object's keys again.
+        init(from container: KeyedDecodingContainer<ModelKey>) throws {
             self.kind = try container.member("kind")
             self.function = try container.member("function")
             self.arguments = try container.member("arguments")
@@ -1604,7 +1664,7 @@ nonisolated extension Shapes {
         case unknown(JSONValue)
 
         public init(from decoder: any Decoder) throws {
-            if let value = ModelCoding.attempt(TreeNode.self, from: decoder) {
+            if let value = try? TreeNode(from: decoder) {
                 self = .treeNode(value)
                 return
             }

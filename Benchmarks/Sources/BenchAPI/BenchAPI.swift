@@ -320,23 +320,25 @@ nonisolated extension BenchAPI {
         case unknown(JSONValue)
 
         public init(from decoder: any Decoder) throws {
-            switch ModelCoding.discriminator("type", in: decoder) {
-            case "post":
-                if let value = ModelCoding.attempt(PostItem.self, from: decoder) {
-                    self = .postItem(value)
-                    return
+            if let object = try? decoder.container(keyedBy: ModelKey.self) {
+                switch try? object.decode(String.self, forKey: "type") {
+                case "post":
+                    if let value = try? PostItem(from: object) {
+                        self = .postItem(value)
+                        return
+                    }
+                case "photo":
+                    if let value = try? PhotoItem(from: object) {
+                        self = .photoItem(value)
+                        return
+                    }
+                case "link":
+                    if let value = try? LinkItem(from: object) {
+                        self = .linkItem(value)
+                        return
+                    }
+                default: break
                 }
-            case "photo":
-                if let value = ModelCoding.attempt(PhotoItem.self, from: decoder) {
-                    self = .photoItem(value)
-                    return
-                }
-            case "link":
-                if let value = ModelCoding.attempt(LinkItem.self, from: decoder) {
-                    self = .linkItem(value)
-                    return
-                }
-            default: break
             }
             self = .unknown(try JSONValue(from: decoder))
         }
@@ -372,8 +374,11 @@ nonisolated extension BenchAPI {
             self.tags = tags
         }
 
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: ModelKey.self)
+        public init(from decoder: any Decoder) throws { try self.init(from: decoder.container(keyedBy: ModelKey.self)) }
+
+        /// Decodes the members of `container`: a union that has read its discriminator there decodes
+        /// this alternative from the same container rather than reading the object's keys again.
+        init(from container: KeyedDecodingContainer<ModelKey>) throws {
             self.type = try container.member("type")
             self.id = try container.member("id")
             self.author = try container.member("author")
@@ -419,8 +424,11 @@ nonisolated extension BenchAPI {
             self.caption = caption
         }
 
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: ModelKey.self)
+        public init(from decoder: any Decoder) throws { try self.init(from: decoder.container(keyedBy: ModelKey.self)) }
+
+        /// Decodes the members of `container`: a union that has read its discriminator there decodes
+        /// this alternative from the same container rather than reading the object's keys again.
+        init(from container: KeyedDecodingContainer<ModelKey>) throws {
             self.type = try container.member("type")
             self.id = try container.member("id")
             self.author = try container.member("author")
@@ -466,8 +474,11 @@ nonisolated extension BenchAPI {
             self.score = score
         }
 
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: ModelKey.self)
+        public init(from decoder: any Decoder) throws { try self.init(from: decoder.container(keyedBy: ModelKey.self)) }
+
+        /// Decodes the members of `container`: a union that has read its discriminator there decodes
+        /// this alternative from the same container rather than reading the object's keys again.
+        init(from container: KeyedDecodingContainer<ModelKey>) throws {
             self.type = try container.member("type")
             self.id = try container.member("id")
             self.author = try container.member("author")

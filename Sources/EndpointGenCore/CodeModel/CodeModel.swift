@@ -254,6 +254,8 @@ indirect enum Expression: Hashable, Sendable {
     /// `callee(label: value, ...)` with an optional trailing closure of statements.
     case call(Expression, [Argument], trailingClosure: [Statement]? = nil)
     case `try`(Expression)
+    /// `try? value`: nil when `value` throws.
+    case tryOptional(Expression)
     /// `await value`
     case await(Expression)
     /// `{ a, b in statements }`; as the last argument of a call it is written as a trailing closure.

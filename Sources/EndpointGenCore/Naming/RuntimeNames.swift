@@ -54,7 +54,7 @@ enum RuntimeNames {
 
     /// `ModelCoding`'s static members, which generated models' `init(from:)` and `encode(to:)` call.
     enum ModelCodingMember: String {
-        case discriminator, attempt, encode, encodeAnyOf, additionalProperties, encodeAdditionalProperties
+        case attempt, encode, encodeAnyOf, additionalProperties, encodeAdditionalProperties
     }
     /// `APIDefaults` members generated code calls.
     static let defaultsRequest = "request"
@@ -189,10 +189,9 @@ enum RuntimeNames {
         static let streaming = "streaming"
         static let end = "end"
         /// `ModelCoding`: `attempt(_:from:)`, `additionalProperties(_:from:excluding:)`,
-        /// `discriminator(_:in:)`, `encode(_:to:)`, `encodeAnyOf(_:objects:to:)`.
+        /// `encode(_:to:)`, `encodeAnyOf(_:objects:to:)`.
         static let from = "from"
         static let excluding = "excluding"
-        static let discriminatorIn = "in"
         static let to = "to"
         static let objects = "objects"
     }

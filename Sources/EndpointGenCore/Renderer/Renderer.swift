@@ -584,7 +584,7 @@ enum Renderer {
     /// entries, each on one line as the code model has it.
     private static func canWrap(_ expression: Expression) -> Bool {
         switch expression {
-        case let .try(inner), let .await(inner): return canWrap(inner)
+        case let .try(inner), let .tryOptional(inner), let .await(inner): return canWrap(inner)
         case let .call(_, arguments, nil):
             guard !arguments.isEmpty else { return false }
             if arguments.count == 1 && !isHuggingList(arguments[0].value) { return canWrap(arguments[0].value) }
@@ -606,6 +606,9 @@ enum Renderer {
         switch expression {
         case let .try(inner):
             printer.write("try ")
+            renderWrapped(inner, reserve: reserve, into: &printer)
+        case let .tryOptional(inner):
+            printer.write("try? ")
             renderWrapped(inner, reserve: reserve, into: &printer)
         case let .await(inner):
             printer.write("await ")
@@ -747,7 +750,7 @@ enum Renderer {
             return containsLineBreak(callee) || arguments.contains { containsLineBreak($0.value) }
         case let .arrayLiteral(elements, multiline): return (multiline && !elements.isEmpty) || elements.contains(where: containsLineBreak)
         case .closure: return true
-        case let .member(base, _), let .try(base), let .await(base): return containsLineBreak(base)
+        case let .member(base, _), let .try(base), let .tryOptional(base), let .await(base): return containsLineBreak(base)
         case let .binary(lhs, _, rhs): return containsLineBreak(lhs) || containsLineBreak(rhs)
         case let .dictionaryLiteral(entries, multiline):
             return (multiline && !entries.isEmpty) || entries.contains { containsLineBreak($0.key) || containsLineBreak($0.value) }
@@ -800,6 +803,9 @@ enum Renderer {
             renderCall(callee, arguments, trailingClosure: trailingClosure, into: &printer)
         case let .try(inner):
             printer.write("try ")
+            renderExpression(inner, into: &printer)
+        case let .tryOptional(inner):
+            printer.write("try? ")
             renderExpression(inner, into: &printer)
         case let .await(inner):
             printer.write("await ")

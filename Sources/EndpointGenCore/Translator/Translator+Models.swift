@@ -85,7 +85,8 @@ extension Translator {
         members.append(Declaration(kind: .function(FunctionDecl(
             access: access, kind: .initializer(failable: false), parameters: parameters, body: assignments))))
         if !properties.isEmpty || model.additionalProperties != nil {
-            members += codingMembers(properties, additional: model.additionalProperties)
+            members += codingMembers(properties, additional: model.additionalProperties,
+                                     fromContainer: objectAlternativeNames.contains(model.swiftName))
         }
         members.append(equalityFunction(properties.map { Identifier($0.swiftName) }
                                         + (additionalType == nil ? [] : [Identifier(word: ReservedNames.additionalProperties)])))
@@ -123,7 +124,12 @@ extension Translator {
     /// runtime's `ModelKey`: a synthesized conformance declares a `CodingKeys` enum per model, whose
     /// own conformances (`init(stringValue:)`, `stringValue`, `==`, `hash(into:)`) were a fifth of the
     /// code the compiler wrote for a model-heavy spec (docs/generated-code.md, "Compile time and size").
-    private func codingMembers(_ properties: [Property], additional: TypeRef?) -> [Declaration] {
+    ///
+    /// With `fromContainer` (an alternative of a discriminated union: see `objectAlternativeNames(in:)`)
+    /// the properties are read in a second initializer, `init(from container:)`, which the union
+    /// calls with the container it read the discriminator from, and `init(from:)` calls it with a
+    /// container of its own.
+    private func codingMembers(_ properties: [Property], additional: TypeRef?, fromContainer: Bool = false) -> [Declaration] {
         var decode: [Statement] = []
         var encode: [Statement] = []
         let keyType = Expression.metatype(runtime(RuntimeNames.modelKey))
@@ -158,7 +164,43 @@ extension Translator {
                 Argument(.member(.identifier("self"), name)), Argument(RuntimeNames.Label.to, .identifier("encoder")),
             ]))))
         }
-        return [decodingInitializer(decode), encodingFunction(encode)]
+        guard fromContainer, additional == nil, !properties.isEmpty else { return [decodingInitializer(decode), encodingFunction(encode)] }
+        // `let container = try decoder.container(keyedBy: ModelKey.self)` is the parameter instead.
+        let fromDecoder = decodingInitializer([.expression(.try(.call(.member(.identifier("self"), "init"), [
+            Argument(RuntimeNames.Label.from, .call(.member(.identifier("decoder"), "container"), [Argument("keyedBy", keyType)])),
+        ])))])
+        let fromContainer = Declaration(
+            documentation: ["Decodes the members of `container`: a union that has read its discriminator there decodes",
+                            "this alternative from the same container rather than reading the object's keys again."],
+            kind: .function(FunctionDecl(
+                access: nil, kind: .initializer(failable: false),
+                parameters: [FunctionParameter(label: "from", name: "container", type: modelContainerType)],
+                throwsErrors: true, body: Array(decode.dropFirst()))))
+        return [fromDecoder, fromContainer, encodingFunction(encode)]
+    }
+
+    /// `KeyedDecodingContainer<ModelKey>`: an object model's members.
+    private var modelContainerType: TypeName { .generic(.named("KeyedDecodingContainer"), [runtime(RuntimeNames.modelKey)]) }
+
+    /// The object models that are an alternative of a discriminated union (`oneOf` with a
+    /// discriminator): each property declared (no `additionalProperties`, which reads every key of
+    /// the decoder's own). The union reads the discriminator from a keyed container and decodes the
+    /// chosen one from that container: `JSONDecoder` copies an object's members into a dictionary
+    /// for each container it makes, and doing that once rather than twice made decoding a union
+    /// cheaper than a hand-written enum's (issue 24).
+    static func objectAlternativeNames(in spec: Spec) -> Set<String> {
+        let objects = Set(spec.models.compactMap { model -> String? in
+            guard case let .object(properties) = model.kind, !properties.isEmpty, model.additionalProperties == nil else { return nil }
+            return model.swiftName
+        })
+        var names: Set<String> = []
+        for model in spec.models {
+            guard case let .oneOf(union) = model.kind, union.discriminator != nil else { continue }
+            for alternative in union.alternatives {
+                if case let .model(name, true) = alternative.type, objects.contains(name) { names.insert(name) }
+            }
+        }
+        return names
     }
 
     func decodingInitializer(_ body: [Statement]) -> Declaration {
@@ -182,10 +224,23 @@ extension Translator {
         catchAllName(for: alternatives.map { EnumCase(value: "", swiftName: $0.swiftName) })
     }
 
-    /// `if let value = ModelCoding.attempt(T.self, from: decoder) { then(value) }`.
+    /// The whole value being decoded as an alternative of type `type`, or nil when it does not fit.
+    /// A model of the spec is `try? Model(from: decoder)`: the same value `ModelCoding.attempt`
+    /// gives (a generated model is none of the types a decoder's strategies apply to, so a single
+    /// value container would only call its `init(from:)`), without the detour through the
+    /// container, which made decoding a discriminated union slower than a hand-written one
+    /// (issue 24). Any other type (`Date`, `[Pet]`, a type the module defines) goes through
+    /// `ModelCoding.attempt`, so the decoder's strategies apply.
+    private func attemptExpression(_ type: TypeRef) -> Expression {
+        if case .model(_, defined: true) = type {
+            return .tryOptional(.call(.type(swiftType(type)), [Argument(RuntimeNames.Label.from, .identifier("decoder"))]))
+        }
+        return modelCoding(.attempt, [Argument(.metatype(swiftType(type))), Argument(RuntimeNames.Label.from, .identifier("decoder"))])
+    }
+
+    /// `if let value = try? T(from: decoder) { then(value) }` (see `attemptExpression`).
     private func attempt(_ type: TypeRef, then body: [Statement]) -> Statement {
-        .ifLet(name: "value", value: modelCoding(.attempt, [Argument(.metatype(swiftType(type))), Argument(RuntimeNames.Label.from, .identifier("decoder"))]),
-               body: body)
+        .ifLet(name: "value", value: attemptExpression(type), body: body)
     }
 
     private var decodeRawJSON: Expression {
@@ -216,13 +271,25 @@ extension Translator {
         }
         var decode: [Statement]
         if let discriminator = union.discriminator {
+            // `if let object = try? decoder.container(keyedBy: ModelKey.self)`, `switch try? object.decode(String.self,
+            // forKey: "petType")`: an object model is decoded from `object` (`try? Cat(from: object)`), any other
+            // alternative from the decoder. Not an object, no such member or not a string: the raw case.
             var cases = union.alternatives.map { alternative in
-                SwitchCase(patterns: alternative.tags.map { .expression(.stringLiteral($0)) },
-                           body: [attempt(alternative.type, then: chosen(alternative))])
+                let value: Expression
+                if case let .model(name, true) = alternative.type, objectAlternativeNames.contains(name) {
+                    value = .tryOptional(.call(.type(swiftType(alternative.type)), [Argument(RuntimeNames.Label.from, .identifier("object"))]))
+                } else {
+                    value = attemptExpression(alternative.type)
+                }
+                return SwitchCase(patterns: alternative.tags.map { .expression(.stringLiteral($0)) },
+                                  body: [.ifLet(name: "value", value: value, body: chosen(alternative))])
             }
             cases.append(SwitchCase(patterns: [.default], body: [.break]))
-            decode = [.switch(subject: modelCoding(.discriminator, [Argument(.stringLiteral(discriminator)), Argument(RuntimeNames.Label.discriminatorIn, .identifier("decoder"))]),
-                              cases: cases)]
+            let object = Expression.tryOptional(.call(.member(.identifier("decoder"), "container"),
+                                                      [Argument("keyedBy", .metatype(runtime(RuntimeNames.modelKey)))]))
+            let tag = Expression.tryOptional(.call(.member(.identifier("object"), "decode"),
+                                                   [Argument(.metatype(.named("String"))), Argument("forKey", .stringLiteral(discriminator))]))
+            decode = [.ifLet(name: "object", value: object, body: [.switch(subject: tag, cases: cases)])]
         } else {
             decode = union.alternatives.map { attempt($0.type, then: chosen($0)) }
         }
@@ -261,8 +328,7 @@ extension Translator {
                 + [.assignment(target: .member(.identifier("self"), raw), value: .identifier(raw))]))))
 
         var decode: [Statement] = alternatives.map { alternative in
-            storedAssignment(alternative.swiftName, isIndirect: alternative.isIndirect,
-                             modelCoding(.attempt, [Argument(.metatype(swiftType(alternative.type))), Argument(RuntimeNames.Label.from, .identifier("decoder"))]))
+            storedAssignment(alternative.swiftName, isIndirect: alternative.isIndirect, attemptExpression(alternative.type))
         }
         let noneDecoded = alternatives.dropFirst().reduce(Expression.binary(.member(.identifier("self"), names[0]), "==", .nilLiteral)) {
             .binary($0, "&&", .binary(.member(.identifier("self"), Identifier($1.swiftName)), "==", .nilLiteral))

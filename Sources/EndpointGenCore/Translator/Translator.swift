@@ -22,6 +22,9 @@ struct Translator: Sendable {
     let objectModelNames: Set<String>
     /// The body key holding a page's items, by the Swift name of the model that holds it.
     let pageItemsKeys: [String: String]
+    /// Swift names of the object models a discriminated union decodes from the container it read
+    /// its discriminator from (see `Translator.objectAlternativeNames(in:)`).
+    let objectAlternativeNames: Set<String>
     /// Written before model names (`StravaAPI.`) in code that is not lexically inside the API's
     /// namespace: an extension of a group (`extension StravaAPI.Activities`) does not see the API's
     /// nested types. Nil at the top level and in models.
@@ -37,6 +40,7 @@ struct Translator: Sendable {
             if case .object = model.kind { return model.swiftName } else { return nil }
         })
         self.pageItemsKeys = Translator.pageItemsKeys(in: spec)
+        self.objectAlternativeNames = Translator.objectAlternativeNames(in: spec)
         self.modelQualifier = nil
     }
 

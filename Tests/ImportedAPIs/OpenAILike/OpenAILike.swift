@@ -296,23 +296,25 @@ nonisolated extension OpenAILike {
         case unknown(JSONValue)
 
         public init(from decoder: any Decoder) throws {
-            switch ModelCoding.discriminator("role", in: decoder) {
-            case "system":
-                if let value = ModelCoding.attempt(ChatCompletionRequestSystemMessage.self, from: decoder) {
-                    self = .chatCompletionRequestSystemMessage(value)
-                    return
+            if let object = try? decoder.container(keyedBy: ModelKey.self) {
+                switch try? object.decode(String.self, forKey: "role") {
+                case "system":
+                    if let value = try? ChatCompletionRequestSystemMessage(from: object) {
+                        self = .chatCompletionRequestSystemMessage(value)
+                        return
+                    }
+                case "user":
+                    if let value = try? ChatCompletionRequestUserMessage(from: object) {
+                        self = .chatCompletionRequestUserMessage(value)
+                        return
+                    }
+                case "assistant":
+                    if let value = try? ChatCompletionRequestAssistantMessage(from: object) {
+                        self = .chatCompletionRequestAssistantMessage(value)
+                        return
+                    }
+                default: break
                 }
-            case "user":
-                if let value = ModelCoding.attempt(ChatCompletionRequestUserMessage.self, from: decoder) {
-                    self = .chatCompletionRequestUserMessage(value)
-                    return
-                }
-            case "assistant":
-                if let value = ModelCoding.attempt(ChatCompletionRequestAssistantMessage.self, from: decoder) {
-                    self = .chatCompletionRequestAssistantMessage(value)
-                    return
-                }
-            default: break
             }
             self = .unknown(try JSONValue(from: decoder))
         }
@@ -340,8 +342,11 @@ nonisolated extension OpenAILike {
             self.content = content
         }
 
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: ModelKey.self)
+        public init(from decoder: any Decoder) throws { try self.init(from: decoder.container(keyedBy: ModelKey.self)) }
+
+        /// Decodes the members of `container`: a union that has read its discriminator there decodes
+        /// this alternative from the same container rather than reading the object's keys again.
+        init(from container: KeyedDecodingContainer<ModelKey>) throws {
             self.role = try container.member("role")
             self.content = try container.member("content")
         }
@@ -367,8 +372,11 @@ nonisolated extension OpenAILike {
             self.content = content
         }
 
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: ModelKey.self)
+        public init(from decoder: any Decoder) throws { try self.init(from: decoder.container(keyedBy: ModelKey.self)) }
+
+        /// Decodes the members of `container`: a union that has read its discriminator there decodes
+        /// this alternative from the same container rather than reading the object's keys again.
+        init(from container: KeyedDecodingContainer<ModelKey>) throws {
             self.role = try container.member("role")
             self.content = try container.member("content")
         }
@@ -394,8 +402,11 @@ nonisolated extension OpenAILike {
             self.content = content
         }
 
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: ModelKey.self)
+        public init(from decoder: any Decoder) throws { try self.init(from: decoder.container(keyedBy: ModelKey.self)) }
+
+        /// Decodes the members of `container`: a union that has read its discriminator there decodes
+        /// this alternative from the same container rather than reading the object's keys again.
+        init(from container: KeyedDecodingContainer<ModelKey>) throws {
             self.role = try container.member("role")
             self.content = try container.memberIfPresent("content")
         }
@@ -419,11 +430,11 @@ nonisolated extension OpenAILike {
         case unknown(JSONValue)
 
         public init(from decoder: any Decoder) throws {
-            if let value = ModelCoding.attempt(ChatCompletionRequestMessageContentPartText.self, from: decoder) {
+            if let value = try? ChatCompletionRequestMessageContentPartText(from: decoder) {
                 self = .chatCompletionRequestMessageContentPartText(value)
                 return
             }
-            if let value = ModelCoding.attempt(ChatCompletionRequestMessageContentPartImage.self, from: decoder) {
+            if let value = try? ChatCompletionRequestMessageContentPartImage(from: decoder) {
                 self = .chatCompletionRequestMessageContentPartImage(value)
                 return
             }
@@ -449,11 +460,11 @@ nonisolated extension OpenAILike {
         case unknown(JSONValue)
 
         public init(from decoder: any Decoder) throws {
-            if let value = ModelCoding.attempt(ChatCompletionToolChoiceOptionOption1.self, from: decoder) {
+            if let value = try? ChatCompletionToolChoiceOptionOption1(from: decoder) {
                 self = .chatCompletionToolChoiceOptionOption1(value)
                 return
             }
-            if let value = ModelCoding.attempt(ChatCompletionNamedToolChoice.self, from: decoder) {
+            if let value = try? ChatCompletionNamedToolChoice(from: decoder) {
                 self = .chatCompletionNamedToolChoice(value)
                 return
             }
@@ -508,18 +519,20 @@ nonisolated extension OpenAILike {
         case unknown(JSONValue)
 
         public init(from decoder: any Decoder) throws {
-            switch ModelCoding.discriminator("type", in: decoder) {
-            case "FunctionTool":
-                if let value = ModelCoding.attempt(FunctionTool.self, from: decoder) {
-                    self = .functionTool(value)
-                    return
+            if let object = try? decoder.container(keyedBy: ModelKey.self) {
+                switch try? object.decode(String.self, forKey: "type") {
+                case "FunctionTool":
+                    if let value = try? FunctionTool(from: object) {
+                        self = .functionTool(value)
+                        return
+                    }
+                case "file_search_tool":
+                    if let value = try? FileSearchTool(from: object) {
+                        self = .fileSearchTool(value)
+                        return
+                    }
+                default: break
                 }
-            case "file_search_tool":
-                if let value = ModelCoding.attempt(FileSearchTool.self, from: decoder) {
-                    self = .fileSearchTool(value)
-                    return
-                }
-            default: break
             }
             self = .unknown(try JSONValue(from: decoder))
         }
@@ -547,8 +560,11 @@ nonisolated extension OpenAILike {
             self.parameters = parameters
         }
 
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: ModelKey.self)
+        public init(from decoder: any Decoder) throws { try self.init(from: decoder.container(keyedBy: ModelKey.self)) }
+
+        /// Decodes the members of `container`: a union that has read its discriminator there decodes
+        /// this alternative from the same container rather than reading the object's keys again.
+        init(from container: KeyedDecodingContainer<ModelKey>) throws {
             self.type = try container.member("type")
             self.name = try container.member("name")
             self.parameters = try container.memberIfPresent("parameters")
@@ -577,8 +593,11 @@ nonisolated extension OpenAILike {
             self.maxNumResults = maxNumResults
         }
 
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: ModelKey.self)
+        public init(from decoder: any Decoder) throws { try self.init(from: decoder.container(keyedBy: ModelKey.self)) }
+
+        /// Decodes the members of `container`: a union that has read its discriminator there decodes
+        /// this alternative from the same container rather than reading the object's keys again.
+        init(from container: KeyedDecodingContainer<ModelKey>) throws {
             self.type = try container.member("type")
             self.maxNumResults = try container.memberIfPresent("max_num_results")
         }
@@ -609,8 +628,8 @@ nonisolated extension OpenAILike {
         }
 
         public init(from decoder: any Decoder) throws {
-            self.comparisonFilter = ModelCoding.attempt(ComparisonFilter.self, from: decoder)
-            self.compoundFilter = ModelCoding.attempt(CompoundFilter.self, from: decoder)
+            self.comparisonFilter = try? ComparisonFilter(from: decoder)
+            self.compoundFilter = try? CompoundFilter(from: decoder)
             if self.comparisonFilter == nil && self.compoundFilter == nil {
                 self.unknown = try JSONValue(from: decoder)
             }
@@ -1177,11 +1196,11 @@ nonisolated extension OpenAILike {
         case unknown(JSONValue)
 
         public init(from decoder: any Decoder) throws {
-            if let value = ModelCoding.attempt(ComparisonFilter.self, from: decoder) {
+            if let value = try? ComparisonFilter(from: decoder) {
                 self = .comparisonFilter(value)
                 return
             }
-            if let value = ModelCoding.attempt(CompoundFilter.self, from: decoder) {
+            if let value = try? CompoundFilter(from: decoder) {
                 self = .compoundFilter(value)
                 return
             }
