@@ -379,6 +379,43 @@ import Testing
         #expect(spec != nil && !diagnostics.hasErrors)
     }
 
+    /// What stops a schema from being shared: a request body's own schema (its operation's encodings
+    /// are written into it), a title a component gives another schema, a `$ref`'d enum of `""`.
+    @Test func sharingStopsWhereUsesWouldDiffer() {
+        let upload = ##"{"title": "upload", "type": "object", "properties": {"file": {"type": "string", "format": "binary"}, "note": {"type": "string"}}}"##
+        let json = T.document(paths: """
+            {"/photos": {"post": {"operationId": "photos", "requestBody": {"content": {"multipart/form-data": {"schema": \(upload),
+                "encoding": {"file": {"contentType": "image/png"}}}}}, "responses": {"204": {"description": "OK"}}}},
+             "/papers": {"post": {"operationId": "papers", "requestBody": {"content": {"multipart/form-data": {"schema": \(upload),
+                "encoding": {"file": {"contentType": "application/pdf"}}}}}, "responses": {"204": {"description": "OK"}}}}}
+            """, components: """
+            {"schemas": {
+              "Unset": {"type": "string", "enum": [""]},
+              "Address": {"title": "address", "type": "object", "properties": {"line1": {"type": "string"}}},
+              "A": {"type": "object", "properties": {
+                "home": {"title": "address", "type": "object", "properties": {"city": {"type": "string"}}},
+                "url": {"anyOf": [{"type": "string"}, {"$ref": "#/components/schemas/Unset"}]}}},
+              "B": {"type": "object", "properties": {
+                "home": {"title": "address", "type": "object", "properties": {"city": {"type": "string"}}}}},
+              "Album": {"type": "object", "properties": {"cover": \(upload)}},
+              "Book": {"type": "object", "properties": {"scan": \(upload)}}}}
+            """)
+        let result = Self.run(json)
+        let spec = Self.spec(result)
+        let models = (spec["models"] as? [String: Any])?.keys.sorted() ?? []
+        // Written out as two properties too, it is one model there; each operation's body keeps a
+        // model of its own, with its own part content type.
+        #expect(Self.compact(result, ["models", "Album", "properties"]) == #"{"cover":"Upload?"}"#)
+        #expect(Self.compact(result, ["models", "Book", "properties"]) == #"{"scan":"Upload?"}"#)
+        #expect(models.filter { $0.hasSuffix("Request") }.count == 2)
+        let text = result.specJSON ?? ""
+        #expect(text.contains("image/png") && text.contains("application/pdf"))
+        // The component `Address` has the title too, over another schema: the copies keep their places' names.
+        #expect(Self.compact(result, ["models", "A", "properties"]) == #"{"home":"AHome?","url":"Unset?"}"#)
+        #expect(Self.compact(result, ["models", "B", "properties"]) == #"{"home":"BHome?"}"#)
+        #expect(Self.warnings(result).isEmpty)
+    }
+
     @Test func alternativesThatOnlyRequirePropertiesAreNotUnions() {
         let json = T.document(components: """
             {"schemas": {"Update": {"type": "object", "properties": {"name": {"type": "string"}, "description": {"type": "string"}},

@@ -329,9 +329,9 @@ extension OpenAPIImportContext {
     /// [...]}]`, "one of these, or another string"), or nil for any other union. An enum model is
     /// open: it keeps a value it does not list and writes it back, so it holds exactly the union's
     /// values, with a member for each listed one. The union is therefore that enum: the component's
-    /// own model when the alternative is a `$ref`, else one named after the union. An enum of the
-    /// empty string alone (Stripe's `[""]`, "empty to unset", on 464 properties) lists no value
-    /// worth a member: `String`. Nothing is lost, so nothing is reported.
+    /// own model when the alternative is a `$ref`, else one named after the union. An inline enum
+    /// of the empty string alone (Stripe's `[""]`, "empty to unset", beside a string on 50 of its
+    /// 464 properties) lists no value worth a member: `String`. Nothing is lost, so nothing is reported.
     private func openStringEnumType(_ variants: [OANode], name: String) -> String? {
         var anyString = false
         var listed: (variant: OANode, values: [String])?
@@ -349,8 +349,8 @@ extension OpenAPIImportContext {
             }
         }
         guard anyString, let listed else { return nil }
-        if listed.values.allSatisfy(\.isEmpty) { return "String" }
         if listed.variant["$ref"] != nil { return schemaType(listed.variant, name: name).type }
+        if listed.values.allSatisfy(\.isEmpty) { return "String" }
         return enumModel(listed.values, node: listed.variant, name: name)
     }
 
@@ -540,7 +540,7 @@ extension OpenAPIImportContext {
     /// of a titled schema the document repeats (`RepeatedSchemas`), named by its title.
     func inlineObjectModel(_ schema: OANode, name: String) -> String {
         var text: String?
-        if !repeated.titles.isEmpty, schema["title"] != nil, schema["properties"] != nil {
+        if !repeated.titles.isEmpty, RepeatedSchemas.title(of: schema.node) != nil, !RepeatedSchemas.isRequestBodySchema(schema.pointer) {
             text = RepeatedSchemas.text(of: schema.node)
         }
         if let text, let key = repeated.titledModels[text] { return key }

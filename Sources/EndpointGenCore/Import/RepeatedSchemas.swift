@@ -1,18 +1,21 @@
 // Inline schemas a document writes out again and again, each time the same. Stripe writes the
 // `created` filter, `range_query_specs`, under 55 list operations, and "a string dictionary, or
 // `""` to unset" under 90 `metadata` properties; named after where each appears, every copy would be
-// a model of its own. Found here in one walk of the document before the import, so a copy is named
-// for what it is from its first use on:
+// a model of its own. Found here in one walk of the whole document before the import (so an import
+// filtered by tag or path names them as the whole document's import does), so a copy is named for
+// what it is from its first use on:
 //
 // - an object with `properties` and a `title` that names it alone: one model named by the title
-//   (`RangeQuerySpecs`). A title the document writes over different schemas (Stripe's `param`, over
-//   31) says too little to name any of them, so those keep their places' names;
+//   (`RangeQuerySpecs`). A title the document gives different schemas (Stripe's `param`, over 31),
+//   a component's included, says too little to name any of them, so those keep their places' names;
 // - a union (`oneOf`, `anyOf`) without `properties`, descriptions aside: one model named by its
 //   alternatives (`RangeQuerySpecsOrInt`, `StringDictionaryOrEmptyString`), when none of them is
 //   named after the place it appears (an inline object or enum alternative is); without its
 //   description, which stays with each property.
 //
-// A schema written once keeps its place's name, and a component is named by the document.
+// A request body's own schema is never shared: the importer writes each operation's form and
+// multipart encodings (a part's content type, a field's style, files) into its body's model. A
+// schema written once keeps its place's name, and a component is named by the document.
 
 import Foundation
 
@@ -31,46 +34,83 @@ struct RepeatedSchemas {
 
     init(_ root: JSONNode) {
         var objects: [String: (title: String, count: Int)] = [:]
+        /// Distinct schemas per title, by the name the title gives (`range_query_specs` and
+        /// `RangeQuerySpecs` name one model).
         var bodies: [String: Int] = [:]
         var unionCounts: [String: Int] = [:]
-        func visit(_ node: JSONNode, isComponent: Bool) {
+        /// `counted`: whether `node` itself may be shared (not a component, not a request body's schema).
+        func visit(_ node: JSONNode, counted: Bool) {
             switch node.value {
             case let .object(members):
-                if !isComponent {
-                    if node.importMember("properties") != nil {
-                        if let title = node.importMember("title")?.importString, !ImportNaming.upperCamel(title).isEmpty {
-                            let text = Self.text(of: node)
-                            if let seen = objects[text] {
-                                objects[text] = (seen.title, seen.count + 1)
-                            } else {
-                                objects[text] = (title, 1)
-                                bodies[title, default: 0] += 1
-                            }
-                        }
-                    } else if node.importMember("oneOf") != nil || node.importMember("anyOf") != nil {
-                        unionCounts[Self.unionText(of: node), default: 0] += 1
+                if let title = Self.title(of: node) {
+                    let text = Self.text(of: node)
+                    if let seen = objects[text] {
+                        if counted { objects[text] = (seen.title, seen.count + 1) }
+                    } else {
+                        objects[text] = (title, counted ? 1 : 0)
+                        bodies[ImportNaming.upperCamel(title), default: 0] += 1
                     }
+                } else if counted, node.importMember("properties") == nil,
+                          node.importMember("oneOf") != nil || node.importMember("anyOf") != nil {
+                    unionCounts[Self.unionText(of: node), default: 0] += 1
                 }
-                for member in members { visit(member.value, isComponent: false) }
+                for member in members {
+                    if member.key == "requestBody" { visitBody(member.value) } else { visit(member.value, counted: true) }
+                }
             case let .array(items):
-                for item in items { visit(item, isComponent: false) }
+                for item in items { visit(item, counted: true) }
             default:
                 break
+            }
+        }
+        /// A request body (or a component one): its media types' schemas are visited but not shared.
+        func visitBody(_ body: JSONNode) {
+            for member in body.importMembers ?? [] {
+                guard member.key == "content", let media = member.value.importMembers else {
+                    visit(member.value, counted: true)
+                    continue
+                }
+                for type in media {
+                    for field in type.value.importMembers ?? [] { visit(field.value, counted: field.key != "schema") }
+                }
             }
         }
         for member in root.importMembers ?? [] {
             if member.key == "components", let components = member.value.importMembers {
                 for group in components {
-                    // A component schema itself is named by its key; what it holds is inline.
-                    let isSchemas = group.key == "schemas"
-                    for component in group.value.importMembers ?? [] { visit(component.value, isComponent: isSchemas) }
+                    for component in group.value.importMembers ?? [] {
+                        switch group.key {
+                        // A component schema itself is named by its key; what it holds is inline.
+                        case "schemas": visit(component.value, counted: false)
+                        case "requestBodies": visitBody(component.value)
+                        default: visit(component.value, counted: true)
+                        }
+                    }
                 }
             } else {
-                visit(member.value, isComponent: false)
+                visit(member.value, counted: true)
             }
         }
-        for (text, entry) in objects where entry.count > 1 && bodies[entry.title] == 1 { titles[text] = entry.title }
+        for (text, entry) in objects where entry.count > 1 && bodies[ImportNaming.upperCamel(entry.title)] == 1 {
+            titles[text] = entry.title
+        }
         for (text, count) in unionCounts where count > 1 { unions.insert(text) }
+    }
+
+    /// Whether the schema at `pointer` is a request body's own (`.../requestBody/content/<type>/schema`,
+    /// `#/components/requestBodies/<name>/content/<type>/schema`), which is never shared.
+    static func isRequestBodySchema(_ pointer: String) -> Bool {
+        let tokens = pointer.split(separator: "/", omittingEmptySubsequences: false)
+        guard tokens.count >= 5, tokens[tokens.count - 1] == "schema", tokens[tokens.count - 3] == "content" else { return false }
+        let owner = tokens[tokens.count - 4]
+        return owner == "requestBody" || (tokens.count == 6 && tokens[1] == "components" && tokens[2] == "requestBodies")
+    }
+
+    /// The title of an object schema with `properties` that could be shared by it, or nil.
+    static func title(of node: JSONNode) -> String? {
+        guard node.importMember("properties") != nil, let title = node.importMember("title")?.importString,
+              !ImportNaming.upperCamel(title).isEmpty else { return nil }
+        return title
     }
 
     /// A schema's text as written, without its places: two copies of one schema have the same.
@@ -78,22 +118,29 @@ struct RepeatedSchemas {
         ImportJSONWriter.compact(ImportJSON(node))
     }
 
-    /// A union's text without its descriptions, which are its uses' rather than its own (a property
-    /// named `description` stays).
+    /// A union's text without the descriptions of its schemas, which are its uses' rather than its
+    /// own. Values are kept as written: a discriminator's mapping, defaults, examples, enum values,
+    /// extensions, and the names in `properties`.
     static func unionText(of node: JSONNode) -> String {
-        func strip(_ value: ImportJSON, isPropertyList: Bool) -> ImportJSON {
+        func strip(_ value: ImportJSON) -> ImportJSON {
             switch value {
             case let .object(members):
                 return .object(members.compactMap { key, member in
-                    if !isPropertyList, key == "description", case .string = member { return nil }
-                    return (key, strip(member, isPropertyList: !isPropertyList && key == "properties"))
+                    switch key {
+                    case "description": return nil
+                    case "discriminator", "default", "example", "examples", "enum", "const": return (key, member)
+                    case "properties":
+                        guard case let .object(properties) = member else { return (key, member) }
+                        return (key, .object(properties.map { ($0.0, strip($0.1)) }))
+                    default: return key.hasPrefix("x-") ? (key, member) : (key, strip(member))
+                    }
                 })
             case let .array(items):
-                return .array(items.map { strip($0, isPropertyList: false) })
+                return .array(items.map(strip))
             default:
                 return value
             }
         }
-        return ImportJSONWriter.compact(strip(ImportJSON(node), isPropertyList: false))
+        return ImportJSONWriter.compact(strip(ImportJSON(node)))
     }
 }
