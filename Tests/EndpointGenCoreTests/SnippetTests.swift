@@ -52,6 +52,16 @@ import Testing
     /// alternative from that container (`init(from container:)`, internal); an alternative with
     /// `additionalProperties` is decoded from the decoder (it reads every key of its own container). A union without
     /// a discriminator, and a model no discriminated union holds, keep the one `init(from:)`.
+    /// The alternatives' `init(from container: KeyedDecodingContainer<ModelKey>)` names the standard
+    /// library's type unqualified: a model may not take its name.
+    @Test func aModelCannotHideKeyedDecodingContainer() {
+        let json = Self.spec(top: #""models": { "KeyedDecodingContainer": { "properties": { "a": "Int" } } },"#)
+        let result = Generator.generate(specData: Data(json.utf8), fileName: "API.endpoints.json", options: GeneratorOptions())
+        #expect(result.diagnostics.all.map(\.description).contains {
+            $0.contains("'KeyedDecodingContainer' is a type that generated code uses; choose another name")
+        })
+    }
+
     @Test func discriminatedUnionsDecodeObjectAlternativesFromTheirContainer() throws {
         let swift = try Self.generate(Self.spec(top: """
             "models": {

@@ -44,7 +44,7 @@ enum ReservedNames {
         "Array", "Dictionary", "Optional", "Set", "Error", "AnyObject", "Never", "Result", "Character", "Decimal",
         "Codable", "Decodable", "Encodable", "Hashable", "Equatable", "Sendable", "Identifiable", "Swift",
         "Foundation", "TimeInterval", "URLComponents", "URLRequest", "JSONDecoder", "JSONEncoder", "Decoder",
-        "Encoder", "CodingKey", "CodingKeys",
+        "Encoder", "CodingKey", "CodingKeys", "KeyedDecodingContainer",
     ]
 
     /// Every name a group may not take: a group is a namespace holding only endpoints, so the

@@ -130,16 +130,18 @@ extension Translator {
     /// calls with the container it read the discriminator from, and `init(from:)` calls it with a
     /// container of its own.
     private func codingMembers(_ properties: [Property], additional: TypeRef?, fromContainer: Bool = false) -> [Declaration] {
-        var decode: [Statement] = []
+        /// The property reads, after `let container = try decoder.container(keyedBy: ModelKey.self)`
+        /// (which `init(from container:)` has as its parameter instead).
+        var reads: [Statement] = []
         var encode: [Statement] = []
         let keyType = Expression.metatype(runtime(RuntimeNames.modelKey))
         // In the model's own members a property hides a type of its name (`数据: 数据`, `_1st: _1st`):
         // then the types in `T.self` are qualified with the API's name.
         var types = self
         if properties.contains(where: { model(named: $0.swiftName) != nil }) { types.modelQualifier = apiTypeName }
+        let containerDeclaration = Statement.declaration(isMutable: false, name: "container", value: .try(.call(
+            .member(.identifier("decoder"), "container"), [Argument("keyedBy", keyType)])))
         if !properties.isEmpty {
-            decode.append(.declaration(isMutable: false, name: "container", value: .try(.call(
-                .member(.identifier("decoder"), "container"), [Argument("keyedBy", keyType)]))))
             encode.append(.declaration(isMutable: true, name: "container", value: .call(
                 .member(.identifier("encoder"), "container"), [Argument("keyedBy", keyType)])))
         }
@@ -147,7 +149,7 @@ extension Translator {
             let swiftName = Identifier(property.swiftName)
             let optional = property.type.isOptional
             // `container.member("key")`: the type comes from the property (RuntimeNames.ModelMember).
-            decode.append(storedAssignment(property.swiftName, isIndirect: property.isIndirect, .try(.call(
+            reads.append(storedAssignment(property.swiftName, isIndirect: property.isIndirect, .try(.call(
                 .member(.identifier("container"), optional ? RuntimeNames.ModelMember.decodeIfPresent : RuntimeNames.ModelMember.decode),
                 [Argument(.stringLiteral(property.key))]))))
             encode.append(.expression(.try(.call(
@@ -156,7 +158,7 @@ extension Translator {
         }
         if let additional {
             let name = ReservedNames.additionalProperties
-            decode.append(.assignment(target: .member(.identifier("self"), name), value: .try(modelCoding(.additionalProperties, [
+            reads.append(.assignment(target: .member(.identifier("self"), name), value: .try(modelCoding(.additionalProperties, [
                 Argument(.metatype(types.swiftType(additional))), Argument(RuntimeNames.Label.from, .identifier("decoder")),
                 Argument(RuntimeNames.Label.excluding, .arrayLiteral(properties.map { .stringLiteral($0.key) })),
             ]))))
@@ -164,7 +166,9 @@ extension Translator {
                 Argument(.member(.identifier("self"), name)), Argument(RuntimeNames.Label.to, .identifier("encoder")),
             ]))))
         }
-        guard fromContainer, additional == nil, !properties.isEmpty else { return [decodingInitializer(decode), encodingFunction(encode)] }
+        guard fromContainer, additional == nil, !properties.isEmpty else {
+            return [decodingInitializer((properties.isEmpty ? [] : [containerDeclaration]) + reads), encodingFunction(encode)]
+        }
         // `let container = try decoder.container(keyedBy: ModelKey.self)` is the parameter instead.
         let fromDecoder = decodingInitializer([.expression(.try(.call(.member(.identifier("self"), "init"), [
             Argument(RuntimeNames.Label.from, .call(.member(.identifier("decoder"), "container"), [Argument("keyedBy", keyType)])),
@@ -175,7 +179,7 @@ extension Translator {
             kind: .function(FunctionDecl(
                 access: nil, kind: .initializer(failable: false),
                 parameters: [FunctionParameter(label: "from", name: "container", type: modelContainerType)],
-                throwsErrors: true, body: Array(decode.dropFirst()))))
+                throwsErrors: true, body: reads)))
         return [fromDecoder, fromContainer, encodingFunction(encode)]
     }
 
