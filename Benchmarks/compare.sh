@@ -19,8 +19,9 @@
 #   Benchmarks/compare.sh --sog           only SOG vs endpoint-gen
 #   Benchmarks/compare.sh --today [COMMIT]  only "today" (COMMIT, default f753e9e) vs this commit
 #   Options: --sizes "700 5000"  --rounds N (rounds of the short compiles, default 3)
-#            --docs "Stripe.json" (with --today: the documents of ../shared/openapi to compare, instead
-#            of AdyenCheckout, Spotify and XeroAccounting; Stripe alone takes about 15 minutes)
+#            --docs "Stripe.json" (for --today: the documents of ../shared/openapi to compare, instead
+#            of AdyenCheckout, Spotify and XeroAccounting; Stripe alone takes about 15 minutes;
+#            without --today it changes nothing)
 #            --output FILE (default Benchmarks/comparison.md; with --today, Benchmarks/comparison-today.md,
 #            so that a "today" run leaves the version-1 and SOG table as it was)
 #
@@ -60,7 +61,7 @@ while [ $# -gt 0 ]; do
         --rounds) ROUNDS="$2"; shift ;;
         --docs) TODAY_DOCS="$2"; shift ;;
         --output) RESULT="$2"; shift ;;
-        -h|--help) sed -n '2,30p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,33p' "$0"; exit 0 ;;
         *) echo "compare.sh: unknown argument '$1'" >&2; exit 2 ;;
     esac
     shift
