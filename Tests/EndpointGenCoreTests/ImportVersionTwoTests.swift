@@ -416,6 +416,34 @@ import Testing
         #expect(Self.warnings(result).isEmpty)
     }
 
+    /// Stripe's `tax_behavior` (29 times) and Adyen's `fundingSource` (12): an enum written as a
+    /// property under one name, with the same values wherever the name is an enum, is one model
+    /// named by the property.
+    @Test func aPropertyEnumWrittenSeveralTimesIsOneModelNamedByTheProperty() {
+        let json = T.document(components: """
+            {"schemas": {
+              "Mode": {"type": "object", "properties": {"name": {"type": "string"}}},
+              "Price": {"type": "object", "properties": {
+                "tax_behavior": {"type": "string", "enum": ["exclusive", "inclusive"], "description": "How tax applies."},
+                "status": {"type": "string", "enum": ["active", "archived"]},
+                "mode": {"type": "string", "enum": ["live", "test"]}}},
+              "Rate": {"type": "object", "properties": {
+                "tax_behavior": {"type": "string", "enum": ["exclusive", "inclusive"]},
+                "status": {"type": "string", "enum": ["open"]},
+                "mode": {"type": "string", "enum": ["live", "test"]},
+                "kind": {"type": "string", "enum": ["fixed", "percent"]}}}}}
+            """)
+        let result = Self.run(json)
+        #expect(Self.compact(result, ["models", "Price", "properties"]) == #"{"mode":"PriceMode?","status":"PriceStatus?","tax_behavior":{"description":"How tax applies.","type":"TaxBehavior?"}}"#)
+        #expect(Self.compact(result, ["models", "Rate", "properties"]) == #"{"kind":"RateKind?","mode":"RateMode?","status":"RateStatus?","tax_behavior":"TaxBehavior?"}"#)
+        // No description of its own: each property keeps its own.
+        #expect(Self.compact(result, ["models", "TaxBehavior"]) == #"{"enum":["exclusive","inclusive"]}"#)
+        // `status` lists other values elsewhere, `Mode` is a component, `kind` is written once: the places' names.
+        #expect(Self.compact(result, ["models", "PriceStatus"]) == #"{"enum":["active","archived"]}"#)
+        #expect(Self.compact(result, ["models", "RateMode"]) == #"{"enum":["live","test"]}"#)
+        #expect(Self.warnings(result).isEmpty)
+    }
+
     @Test func alternativesThatOnlyRequirePropertiesAreNotUnions() {
         let json = T.document(components: """
             {"schemas": {"Update": {"type": "object", "properties": {"name": {"type": "string"}, "description": {"type": "string"}},

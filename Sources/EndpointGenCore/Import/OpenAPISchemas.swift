@@ -493,7 +493,26 @@ extension OpenAPIImportContext {
             }
             return key
         }
+        if let key = repeatedPropertyEnum(rawValues, kept: values, node: node) { return key }
         return reusedEnumModel(values, integer: false, node: node, name: name)
+    }
+
+    /// The one model of a property enum the document writes out under one name with the same values
+    /// each time (`RepeatedSchemas`), named by the property (`TaxBehavior`), or nil: another enum,
+    /// or a model that is not this enum, has that name.
+    private func repeatedPropertyEnum(_ rawValues: [String], kept values: [String], node: OANode) -> String? {
+        guard !repeated.propertyEnums.isEmpty, let property = RepeatedSchemas.propertyName(node.pointer) else { return nil }
+        let name = ImportNaming.upperCamel(property)
+        guard repeated.propertyEnums[name] == rawValues else { return nil }
+        if let key = repeated.propertyEnumModels[name] { return key }
+        guard !usedModelNames.contains(name), !ImportNaming.reservedTypeNames.contains(name) else { return nil }
+        let key = reserveModelName(name)
+        repeated.propertyEnumModels[name] = key
+        enumValues[key] = values
+        // The description is each property's, and stays with it.
+        modelDefinitions[key] = .object([(SpecKey.`enum`.key, .array(values.map(ImportJSON.string)))])
+        modelSources[key] = node
+        return key
     }
 
     /// The enum model of `values` named after `name`: the model of that name holding the same values

@@ -11,7 +11,12 @@
 // - a union (`oneOf`, `anyOf`) without `properties`, descriptions aside: one model named by its
 //   alternatives (`RangeQuerySpecsOrInt`, `StringDictionaryOrEmptyString`), when none of them is
 //   named after the place it appears (an inline object or enum alternative is); without its
-//   description, which stays with each property.
+//   description, which stays with each property;
+// - a string enum written inline as a property, under a property name whose every enum in the
+//   document lists the same values: one model named by the property (Stripe's `tax_behavior`, 29
+//   times, `TaxBehavior`; Adyen's `fundingSource`, 12 times, `FundingSource`), without a
+//   description. A name over different enums (Stripe's `source_type`), or of one word (`content`,
+//   `mode`), keeps its places' names.
 //
 // A request body's own schema is never shared: the importer writes each operation's form and
 // multipart encodings (a part's content type, a field's style, files) into its body's model. A
@@ -29,6 +34,10 @@ struct RepeatedSchemas {
     var titledModels: [String: String] = [:]
     var unionModels: [String: String] = [:]
     var unionDefinitions: [String: String] = [:]
+    /// The name a repeated property enum takes (`TaxBehavior`) -> its values as written; and the
+    /// models made so far, by that name.
+    var propertyEnums: [String: [String]] = [:]
+    var propertyEnumModels: [String: String] = [:]
 
     init() {}
 
@@ -38,6 +47,8 @@ struct RepeatedSchemas {
         /// `RangeQuerySpecs` name one model).
         var bodies: [String: Int] = [:]
         var unionCounts: [String: Int] = [:]
+        /// Per name a property gives an enum model: each list of values written under it, and how often.
+        var enumLists: [String: [(values: [String], count: Int)]] = [:]
         /// `counted`: whether `node` itself may be shared (not a component, not a request body's schema).
         func visit(_ node: JSONNode, counted: Bool) {
             switch node.value {
@@ -53,6 +64,17 @@ struct RepeatedSchemas {
                 } else if counted, node.importMember("properties") == nil,
                           node.importMember("oneOf") != nil || node.importMember("anyOf") != nil {
                     unionCounts[Self.unionText(of: node), default: 0] += 1
+                }
+                for property in node.importMember("properties")?.importMembers ?? [] {
+                    guard let values = Self.inlineStringEnum(property.value) else { continue }
+                    let name = ImportNaming.upperCamel(property.key)
+                    // One word (`content`, `mode`, `status`) says too little to name a type of the whole API.
+                    guard name.unicodeScalars.filter({ CharacterSet.uppercaseLetters.contains($0) }).count >= 2 else { continue }
+                    if let index = enumLists[name]?.firstIndex(where: { $0.values == values }) {
+                        enumLists[name]?[index].count += 1
+                    } else {
+                        enumLists[name, default: []].append((values, 1))
+                    }
                 }
                 for member in members {
                     if member.key == "requestBody" { visitBody(member.value) } else { visit(member.value, counted: true) }
@@ -95,6 +117,35 @@ struct RepeatedSchemas {
             titles[text] = entry.title
         }
         for (text, count) in unionCounts where count > 1 { unions.insert(text) }
+        for (name, lists) in enumLists where lists.count == 1 && lists[0].count > 1 { propertyEnums[name] = lists[0].values }
+    }
+
+    /// The values of an inline string enum as the importer reads one (`type: string` or none, every
+    /// value but `null` a string), or nil.
+    static func inlineStringEnum(_ node: JSONNode) -> [String]? {
+        guard let items = node.importMember("enum")?.importItems, node.importMember("$ref") == nil,
+              node.importMember("oneOf") == nil, node.importMember("anyOf") == nil, node.importMember("allOf") == nil else { return nil }
+        switch node.importMember("type")?.value {
+        case nil: break
+        case .string("string")?: break
+        case let .array(types)?:
+            guard types.allSatisfy({ $0.importString == "string" || $0.importString == "null" }) else { return nil }
+        default: return nil
+        }
+        var values: [String] = []
+        for item in items {
+            if case .null = item.value { continue }
+            guard let text = item.importString else { return nil }
+            values.append(text)
+        }
+        return values.isEmpty ? nil : values
+    }
+
+    /// The property a schema at `pointer` is written as (`.../properties/tax_behavior`), or nil.
+    static func propertyName(_ pointer: String) -> String? {
+        let tokens = pointer.split(separator: "/", omittingEmptySubsequences: false)
+        guard tokens.count >= 3, tokens[tokens.count - 2] == "properties" else { return nil }
+        return OANode.unescape(String(tokens[tokens.count - 1]))
     }
 
     /// Whether the schema at `pointer` is a request body's own (`.../requestBody/content/<type>/schema`,
