@@ -154,7 +154,9 @@ extension OpenAPIImportContext {
         return resolved["const"].map { $0.node.value == .null } ?? false
     }
 
-    func typeNames(_ schema: OANode) -> [String] {
+    func typeNames(_ schema: OANode) -> [String] { Self.typeNames(of: schema) }
+
+    static func typeNames(of schema: OANode) -> [String] {
         if let single = schema["type"]?.string { return [single] }
         return schema["type"]?.items?.compactMap(\.string) ?? []
     }
@@ -166,8 +168,12 @@ extension OpenAPIImportContext {
     /// The values of `enum` other than null, when the schema has no type or only `type` (and
     /// null), and each is a value of that type (`value` reads it); nil otherwise.
     func enumItems<Value>(_ schema: OANode, type: String, _ value: (OANode) -> Value?) -> [Value]? {
+        Self.enumItems(schema, type: type, value)
+    }
+
+    static func enumItems<Value>(_ schema: OANode, type: String, _ value: (OANode) -> Value?) -> [Value]? {
         guard let items = schema["enum"]?.items else { return nil }
-        let types = typeNames(schema).filter { $0 != "null" }
+        let types = typeNames(of: schema).filter { $0 != "null" }
         guard types.isEmpty || types == [type] else { return nil }
         let values = items.filter { $0.node.value != .null }.map(value)
         guard !values.isEmpty, values.allSatisfy({ $0 != nil }) else { return nil }
@@ -175,7 +181,9 @@ extension OpenAPIImportContext {
     }
 
     /// The string values of a string enum (null removed), or nil when the schema is not one.
-    func stringEnumValues(_ schema: OANode) -> [String]? {
+    func stringEnumValues(_ schema: OANode) -> [String]? { Self.stringEnumValues(of: schema) }
+
+    static func stringEnumValues(of schema: OANode) -> [String]? {
         enumItems(schema, type: "string", \.string)
     }
 
@@ -484,15 +492,7 @@ extension OpenAPIImportContext {
     func enumModel(_ rawValues: [String], node: OANode, name: String) -> String {
         let values = keptEnumValues(rawValues, node: node)
         if values.isEmpty { return "String" }
-        if values == [""] {
-            let (key, isNew) = enumModelKey("EmptyString") { enumValues[$0] == values }
-            if isNew {
-                enumValues[key] = values
-                modelDefinitions[key] = .object([(SpecKey.`enum`.key, .array([.string("")]))])
-                modelSources[key] = node
-            }
-            return key
-        }
+        if values == [""] { return reusedEnumModel(values, integer: false, node: node, name: "EmptyString", described: false) }
         if let key = repeatedPropertyEnum(rawValues, kept: values, node: node) { return key }
         return reusedEnumModel(values, integer: false, node: node, name: name)
     }
@@ -508,23 +508,25 @@ extension OpenAPIImportContext {
         guard !usedModelNames.contains(name), !ImportNaming.reservedTypeNames.contains(name) else { return nil }
         let key = reserveModelName(name)
         repeated.propertyEnumModels[name] = key
-        enumValues[key] = values
         // The description is each property's, and stays with it.
-        modelDefinitions[key] = .object([(SpecKey.`enum`.key, .array(values.map(ImportJSON.string)))])
-        modelSources[key] = node
+        defineEnumModel(key, values, integer: false, node: node, described: false)
         return key
     }
 
     /// The enum model of `values` named after `name`: the model of that name holding the same values
-    /// (of the same kind), or a new one.
-    func reusedEnumModel(_ values: [String], integer: Bool, node: OANode, name: String) -> String {
+    /// (of the same kind), or a new one. A model shared by places that say different things
+    /// (`described: false`) has no description: each place keeps its own.
+    func reusedEnumModel(_ values: [String], integer: Bool, node: OANode, name: String, described: Bool = true) -> String {
         let (key, isNew) = enumModelKey(name) { (integer ? intEnumValues[$0] : enumValues[$0]) == values }
-        if isNew {
-            if integer { intEnumValues[key] = values } else { enumValues[key] = values }
-            modelDefinitions[key] = enumDefinition(values.map(integer ? ImportJSON.number : ImportJSON.string), integer: integer, node: node)
-            modelSources[key] = node
-        }
+        if isNew { defineEnumModel(key, values, integer: integer, node: node, described: described) }
         return key
+    }
+
+    private func defineEnumModel(_ key: String, _ values: [String], integer: Bool, node: OANode, described: Bool) {
+        if integer { intEnumValues[key] = values } else { enumValues[key] = values }
+        modelDefinitions[key] = enumDefinition(values.map(integer ? ImportJSON.number : ImportJSON.string), integer: integer,
+                                               describedBy: described ? node : nil)
+        modelSources[key] = node
     }
 
     /// The key of an inline enum model named after `name`: an existing one of that name (or
@@ -543,9 +545,9 @@ extension OpenAPIImportContext {
     }
 
     /// `{ "description", "type": "Int", "enum": [...] }`; `type` only for integer enums.
-    func enumDefinition(_ values: [ImportJSON], integer: Bool, node: OANode) -> ImportJSON {
+    func enumDefinition(_ values: [ImportJSON], integer: Bool, describedBy node: OANode?) -> ImportJSON {
         var definition: [(String, ImportJSON)] = []
-        if let description = node["description"]?.string?.importTrimmed, !description.isEmpty {
+        if let description = node?["description"]?.string?.importTrimmed, !description.isEmpty {
             definition.append((SpecKey.description.key, .string(description)))
         }
         if integer { definition.append((SpecKey.type.key, .string("Int"))) }
@@ -576,11 +578,11 @@ extension OpenAPIImportContext {
         if let values = stringEnumValues(schema) {
             let kept = keptEnumValues(values, node: schema)
             enumValues[key] = kept
-            return enumDefinition(kept.map(ImportJSON.string), integer: false, node: schema)
+            return enumDefinition(kept.map(ImportJSON.string), integer: false, describedBy: schema)
         }
         if versionTwo, let values = integerEnumValues(schema) {
             intEnumValues[key] = values
-            return enumDefinition(values.map(ImportJSON.number), integer: true, node: schema)
+            return enumDefinition(values.map(ImportJSON.number), integer: true, describedBy: schema)
         }
         if versionTwo, let union = unionDefinition(schema, key: key) { return union }
 

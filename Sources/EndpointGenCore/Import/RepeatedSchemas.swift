@@ -120,25 +120,11 @@ struct RepeatedSchemas {
         for (name, lists) in enumLists where lists.count == 1 && lists[0].count > 1 { propertyEnums[name] = lists[0].values }
     }
 
-    /// The values of an inline string enum as the importer reads one (`type: string` or none, every
-    /// value but `null` a string), or nil.
+    /// The values of an inline string enum, as the importer reads one (`stringEnumValues`), or nil.
     static func inlineStringEnum(_ node: JSONNode) -> [String]? {
-        guard let items = node.importMember("enum")?.importItems, node.importMember("$ref") == nil,
-              node.importMember("oneOf") == nil, node.importMember("anyOf") == nil, node.importMember("allOf") == nil else { return nil }
-        switch node.importMember("type")?.value {
-        case nil: break
-        case .string("string")?: break
-        case let .array(types)?:
-            guard types.allSatisfy({ $0.importString == "string" || $0.importString == "null" }) else { return nil }
-        default: return nil
-        }
-        var values: [String] = []
-        for item in items {
-            if case .null = item.value { continue }
-            guard let text = item.importString else { return nil }
-            values.append(text)
-        }
-        return values.isEmpty ? nil : values
+        guard node.importMember("enum") != nil, node.importMember("$ref") == nil, node.importMember("oneOf") == nil,
+              node.importMember("anyOf") == nil, node.importMember("allOf") == nil else { return nil }
+        return OpenAPIImportContext.stringEnumValues(of: OANode(node, pointer: ""))
     }
 
     /// The property a schema at `pointer` is written as (`.../properties/tax_behavior`), or nil.
