@@ -139,8 +139,7 @@ extension Translator {
         // then the types in `T.self` are qualified with the API's name.
         var types = self
         if properties.contains(where: { model(named: $0.swiftName) != nil }) { types.modelQualifier = apiTypeName }
-        let containerDeclaration = Statement.declaration(isMutable: false, name: "container", value: .try(.call(
-            .member(.identifier("decoder"), "container"), [Argument("keyedBy", keyType)])))
+        let containerDeclaration = Statement.declaration(isMutable: false, name: "container", value: .try(decoderModelContainer))
         if !properties.isEmpty {
             encode.append(.declaration(isMutable: true, name: "container", value: .call(
                 .member(.identifier("encoder"), "container"), [Argument("keyedBy", keyType)])))
@@ -171,7 +170,7 @@ extension Translator {
         }
         // `let container = try decoder.container(keyedBy: ModelKey.self)` is the parameter instead.
         let fromDecoder = decodingInitializer([.expression(.try(.call(.member(.identifier("self"), "init"), [
-            Argument(RuntimeNames.Label.from, .call(.member(.identifier("decoder"), "container"), [Argument("keyedBy", keyType)])),
+            Argument(RuntimeNames.Label.from, decoderModelContainer),
         ])))])
         let fromContainer = Declaration(
             documentation: ["Decodes the members of `container`: a union that has read its discriminator there decodes",
@@ -181,6 +180,16 @@ extension Translator {
                 parameters: [FunctionParameter(label: "from", name: "container", type: modelContainerType)],
                 throwsErrors: true, body: reads)))
         return [fromDecoder, fromContainer, encodingFunction(encode)]
+    }
+
+    /// `decoder.container(keyedBy: ModelKey.self)`: the members of the object being decoded.
+    private var decoderModelContainer: Expression {
+        .call(.member(.identifier("decoder"), "container"), [Argument("keyedBy", .metatype(runtime(RuntimeNames.modelKey)))])
+    }
+
+    /// `try? Model(from: source)`: a model of the spec decoded from `source` (a decoder or a container), nil when it does not fit.
+    private func modelOrNil(_ type: TypeRef, from source: Identifier) -> Expression {
+        .tryOptional(.call(.type(swiftType(type)), [Argument(RuntimeNames.Label.from, .identifier(source))]))
     }
 
     /// `KeyedDecodingContainer<ModelKey>`: an object model's members.
@@ -236,9 +245,7 @@ extension Translator {
     /// (issue 24). Any other type (`Date`, `[Pet]`, a type the module defines) goes through
     /// `ModelCoding.attempt`, so the decoder's strategies apply.
     private func attemptExpression(_ type: TypeRef) -> Expression {
-        if case .model(_, defined: true) = type {
-            return .tryOptional(.call(.type(swiftType(type)), [Argument(RuntimeNames.Label.from, .identifier("decoder"))]))
-        }
+        if case .model(_, defined: true) = type { return modelOrNil(type, from: "decoder") }
         return modelCoding(.attempt, [Argument(.metatype(swiftType(type))), Argument(RuntimeNames.Label.from, .identifier("decoder"))])
     }
 
@@ -281,7 +288,7 @@ extension Translator {
             var cases = union.alternatives.map { alternative in
                 let value: Expression
                 if case let .model(name, true) = alternative.type, objectAlternativeNames.contains(name) {
-                    value = .tryOptional(.call(.type(swiftType(alternative.type)), [Argument(RuntimeNames.Label.from, .identifier("object"))]))
+                    value = modelOrNil(alternative.type, from: "object")
                 } else {
                     value = attemptExpression(alternative.type)
                 }
@@ -289,8 +296,7 @@ extension Translator {
                                   body: [.ifLet(name: "value", value: value, body: chosen(alternative))])
             }
             cases.append(SwitchCase(patterns: [.default], body: [.break]))
-            let object = Expression.tryOptional(.call(.member(.identifier("decoder"), "container"),
-                                                      [Argument("keyedBy", .metatype(runtime(RuntimeNames.modelKey)))]))
+            let object = Expression.tryOptional(decoderModelContainer)
             let tag = Expression.tryOptional(.call(.member(.identifier("object"), "decode"),
                                                    [Argument(.metatype(.named("String"))), Argument("forKey", .stringLiteral(discriminator))]))
             decode = [.ifLet(name: "object", value: object, body: [.switch(subject: tag, cases: cases)])]
