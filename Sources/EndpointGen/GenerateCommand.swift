@@ -157,6 +157,8 @@ struct GenerateCommand {
             }
             for generated in result.files { claimed[generated.name] = file.path }
             outputs.append((file, result.files, Self.summary(of: spec)))
+            // Freed while the files are written.
+            Background.release(consume spec)
         }
         let differences = try write(outputs, to: output)
         return failed || differences ? ExitCode.failure : ExitCode.success

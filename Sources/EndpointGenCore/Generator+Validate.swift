@@ -10,6 +10,7 @@ extension Generator {
         var spec: Spec?
         if let root = JSONParser.parse(specData, fileName: fileName, diagnostics: &collected) {
             spec = Validator.validate(root, fileName: fileName, moduleTypes: moduleTypes, diagnostics: &collected)
+            Background.release(consume root)
         }
         var sorted = Diagnostics()
         for diagnostic in collected.sorted { sorted.emit(diagnostic) }

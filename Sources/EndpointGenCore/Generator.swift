@@ -129,36 +129,45 @@ package enum Generator {
         let count = options.parts ?? partCount(for: spec)
         let translator = Translator(spec: spec, options: options)
         guard count > 1 else { return [GeneratedFile(name: spec.outputName, swift: Renderer.render(translator.translate()))] }
-        // Each piece is rendered once, on every core, and the parts are packed by the lines the
-        // renderer wrote, as its printer counted them: no second reckoning of how long a piece is.
-        var pieces = translator.partPieces()
-        var rendered: [String] = []
-        var sizes: [Int] = []
-        for (text, lines) in pieces.concurrentMap({ Renderer.renderTopLevelCounted($0.declarations) }) {
-            rendered.append(text)
-            sizes.append(lines)
-        }
-        let ranges = Translator.pack(sizes: sizes, into: count)
+        // Each source of pieces is translated and rendered by one worker, on every core, which lets
+        // the pieces' code model go once they are rendered: the whole spec's is never held at once.
+        // The parts are packed by the lines the renderer wrote, as its printer counted them: no
+        // second reckoning of how long a piece is.
+        var pieces = translator.pieceSources().concurrentMap { source in
+            translator.pieces(of: source).map { piece in
+                let (text, lines) = Renderer.renderTopLevelCounted(piece.declarations)
+                return RenderedPiece(text: text, lines: lines, publicImports: Translator.PublicImports(of: piece.declarations))
+            }
+        }.flatMap { $0 }
+        let ranges = Translator.pack(sizes: pieces.map(\.lines), into: count)
         // The server side, when asked for, closes the last part.
         let service = options.service ? translator.serviceDeclarations() : []
-        // A piece's text and code model are let go once its part is written, so the whole
-        // output is not held twice.
+        // A piece's text is let go once its part is written, so the whole output is not held twice.
         var files: [GeneratedFile] = []
         for (index, range) in ranges.enumerated() {
             let isLast = index == ranges.count - 1
-            let file = translator.partFile(number: index + 1, of: count,
-                                           declarations: pieces[range].flatMap(\.declarations) + (isLast ? service : []))
+            var publicImports = pieces[range].reduce(Translator.PublicImports()) { $0.union($1.publicImports) }
             var body: [String] = []
             for piece in range {
-                body.append(rendered[piece])
-                rendered[piece] = ""
-                pieces[piece] = Translator.Piece(declarations: [])
+                body.append(pieces[piece].text)
+                pieces[piece].text = ""
             }
-            if isLast && !service.isEmpty { body.append(Renderer.renderTopLevel(service)) }
+            if isLast && !service.isEmpty {
+                publicImports = publicImports.union(Translator.PublicImports(of: service))
+                body.append(Renderer.renderTopLevel(service))
+            }
+            let file = translator.partFile(number: index + 1, of: count, publicImports: publicImports)
             files.append(GeneratedFile(name: index == 0 ? spec.outputName : partName(spec.outputName, index + 1),
                                        swift: Renderer.render(file, renderedDeclarations: body)))
         }
         return files
+    }
+
+    /// A piece of a large spec's output: its text, its lines, and the modules it names types of.
+    private struct RenderedPiece: Sendable {
+        var text: String
+        var lines: Int
+        var publicImports: Translator.PublicImports
     }
 
     /// How many files a spec is written as when not told: one per 500 endpoints and models, at least one.

@@ -25,7 +25,10 @@ package enum Validator {
         let found = Validator.merged(early: checker.early, shape: shape, rules: checker.diagnostics)
         diagnostics.append(contentsOf: found)
         guard !found.hasErrors, !diagnostics.hasErrors else { return nil }
-        return SpecResolver(fileName: fileName, checked: checked).resolve(raw)
+        let spec = SpecResolver(fileName: fileName, checked: checked).resolve(raw)
+        // What the spec was made from is freed while the generator goes on.
+        Background.release((consume raw, consume checked))
+        return spec
     }
 
     /// The three lists in file order. At one place, a reserved-name problem comes first, then shape

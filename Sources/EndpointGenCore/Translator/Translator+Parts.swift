@@ -6,19 +6,20 @@
 //
 // The declarations are cut into self-contained pieces (the API's namespace, each group's namespace
 // with its typed factories in chunks, each level's `Call` enum, each model, the samples), each
-// rendered once, then packed in order by their rendered lines into the requested number of files of
-// about equal length (`Generator.renderFiles`).
+// translated and rendered once, by whichever core takes its source, then packed in order by their
+// rendered lines into the requested number of files of about equal length (`Generator.renderFiles`).
 extension Translator {
     /// Declarations placed whole in one file.
     struct Piece: Sendable {
         var declarations: [Declaration]
     }
 
-    /// Part `number` of `count` (from 1): its header, its imports, and `declarations`, which are
-    /// packed pieces (`partPieces()`, by `pack(sizes:into:)`) and, in the last part, the server side.
-    func partFile(number: Int, of count: Int, declarations: [Declaration]) -> SwiftFile {
+    /// Part `number` of `count` (from 1): its header and its imports, public as `publicImports`
+    /// (those of its packed pieces and, in the last part, of the server side) says. Its declarations
+    /// are rendered already: the file carries none.
+    func partFile(number: Int, of count: Int, publicImports: PublicImports) -> SwiftFile {
         sourceFile(header: Generator.partHeaderPrefix(specFileName: spec.fileName) + "\(number) of \(count)). DO NOT EDIT.",
-                   declarations: declarations)
+                   publicImports: publicImports, declarations: [])
     }
 
     /// Consecutive ranges of `sizes`, exactly `count` of them (some empty when there are fewer
@@ -48,11 +49,28 @@ extension Translator {
         return ranges
     }
 
-    /// Every piece, in the order of the single file.
-    func partPieces() -> [Piece] {
+    /// What the pieces are made from, in the order of the single file: each level's namespace, each
+    /// level's `Call` enum, each model, the samples. One source is made into its pieces by one
+    /// worker (`pieces(of:)`), which renders them and lets them go: the code model of a whole large
+    /// spec never exists at once.
+    enum PieceSource: Sendable {
+        /// A level's namespace and its typed factories, cut into pieces of `factoriesPerPiece`.
+        case namespace(Level)
+        case call(Level)
+        case model(Model)
+        case samples
+    }
+
+    /// Every source of pieces, in the order of the single file.
+    func pieceSources() -> [PieceSource] {
         let levels = allLevels()
-        // Levels and models translate independently, on every core; the pieces keep spec order.
-        let perLevel = levels.concurrentMap { level -> (namespace: [Piece], call: Piece) in
+        return levels.map(PieceSource.namespace) + levels.map(PieceSource.call) + spec.models.map(PieceSource.model) + [.samples]
+    }
+
+    /// The pieces `source` is made into, in order.
+    func pieces(of source: PieceSource) -> [Piece] {
+        switch source {
+        case let .namespace(level):
             let factories = factories(for: level)
             let first = Array(factories.prefix(Self.factoriesPerPiece))
             var namespace: [Piece] = []
@@ -66,15 +84,13 @@ extension Translator {
                 namespace.append(Piece(declarations: [Declaration(kind: .extension(ExtensionDecl(
                     extendedType: level.qualifiedName, members: chunk)))]))
             }
-            return (namespace, Piece(declarations: [callEnum(for: level)]))
+            return namespace
+        case let .call(level):
+            return [Piece(declarations: [callEnum(for: level)])]
+        case let .model(model):
+            return [Piece(declarations: [Declaration(kind: .extension(ExtensionDecl(extendedType: apiType, members: [modelDeclaration(model)])))])]
+        case .samples:
+            return [Piece(declarations: [samplesDeclaration()])]
         }
-        let models = spec.models.concurrentMap { model in
-            Piece(declarations: [Declaration(kind: .extension(ExtensionDecl(extendedType: apiType, members: [modelDeclaration(model)])))])
-        }
-        var pieces = perLevel.flatMap(\.namespace)
-        pieces.append(contentsOf: perLevel.map(\.call))
-        pieces.append(contentsOf: models)
-        pieces.append(Piece(declarations: [samplesDeclaration()]))
-        return pieces
     }
 }

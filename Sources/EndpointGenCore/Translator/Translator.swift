@@ -147,19 +147,45 @@ struct Translator: Sendable {
     /// only when the file's declarations name one of its types: an unused public import is a
     /// warning (a part holding only plain models names no runtime type; an empty part, none).
     func sourceFile(header: String, declarations: [Declaration]) -> SwiftFile {
+        sourceFile(header: header, publicImports: PublicImports(of: declarations), declarations: declarations)
+    }
+
+    /// `sourceFile(header:declarations:)` with the imports made public already decided (a part's
+    /// declarations are rendered, and let go, before its file is put together).
+    func sourceFile(header: String, publicImports: PublicImports, declarations: [Declaration]) -> SwiftFile {
         let importAccess: AccessModifier? = options.accessLevel == .internal ? nil : access
-        let foundation = Translator.names(declarations) { if case let .named(name) = $0 { Translator.foundationTypes.contains(name) } else { false } }
-        let runtime = Translator.names(declarations) { type in
-            switch type {
-            case let .named(name): return RuntimeNames.typeNames.contains(name)
-            case let .member(.named(module), _): return module == RuntimeNames.module
-            default: return false
+        return SwiftFile(headerComments: [header],
+                         imports: [Import(access: publicImports.foundation ? importAccess : nil, module: "Foundation"),
+                                   Import(access: publicImports.runtime ? importAccess : nil, module: RuntimeNames.module)],
+                         declarations: declarations)
+    }
+
+    /// Which modules some declarations name a type of, and so which a file holding them imports
+    /// with the generated code's access level.
+    struct PublicImports: Sendable {
+        var foundation = false
+        var runtime = false
+
+        init() {}
+
+        init(of declarations: [Declaration]) {
+            foundation = Translator.names(declarations) { if case let .named(name) = $0 { Translator.foundationTypes.contains(name) } else { false } }
+            runtime = Translator.names(declarations) { type in
+                switch type {
+                case let .named(name): return RuntimeNames.typeNames.contains(name)
+                case let .member(.named(module), _): return module == RuntimeNames.module
+                default: return false
+                }
             }
         }
-        return SwiftFile(headerComments: [header],
-                         imports: [Import(access: foundation ? importAccess : nil, module: "Foundation"),
-                                   Import(access: runtime ? importAccess : nil, module: RuntimeNames.module)],
-                         declarations: declarations)
+
+        /// What either needs.
+        func union(_ other: PublicImports) -> PublicImports {
+            var result = self
+            result.foundation = foundation || other.foundation
+            result.runtime = runtime || other.runtime
+            return result
+        }
     }
 
     /// The Foundation types a spec's type strings can name.
