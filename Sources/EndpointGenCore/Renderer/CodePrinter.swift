@@ -1,10 +1,12 @@
 /// Accumulates Swift text line by line with push/pop indentation (4 spaces a level).
 /// The one place that knows about indentation.
 ///
-/// Lines go straight into one output string (not an array of lines joined at the end): for a
-/// file of 200,000 lines that halves the allocations of rendering. A line's indentation is written
-/// with its first text (an empty line stays empty: no trailing spaces), so the line being written
-/// is the end of the output, and a ``Mark`` is a few numbers: going back to one cuts the output.
+/// Lines go straight into one buffer of UTF-8 bytes (not an array of lines joined at the end, nor
+/// a `String`, whose appends keep track of what its contents are): for a file of 200,000 lines
+/// that halves the allocations of rendering, and a write is a copy of its bytes. A line's
+/// indentation is written with its first text (an empty line stays empty: no trailing spaces), so
+/// the line being written is the end of the output, and a ``Mark`` is a few numbers: going back to
+/// one cuts the output.
 ///
 /// The renderer tries a construct on its line in a *trial* (`beginTrial`): the trial fails as soon
 /// as the line passes ``width`` or a line ends, and from then on nothing more is written, so a
@@ -14,7 +16,7 @@ struct CodePrinter {
     /// is written there; one that does not is wrapped (`Renderer`).
     static let width = 150
 
-    private var output = ""
+    private var output: [UInt8] = []
     private var level = 0
     private var lineCount = 0
     /// The columns of the line being written, its indentation included; 0 while it is empty.
@@ -22,19 +24,21 @@ struct CodePrinter {
     /// Whether a trial is under way, and whether it has failed.
     private(set) var isTrying = false
     private(set) var trialFailed = false
-    private static let unit = "    "
-    /// Indentation strings by level, so a line does not allocate its own.
-    private static let indents = (0..<32).map { String(repeating: unit, count: $0) }
-
     /// Appends text to the line being written.
     mutating func write(_ text: String) {
         if trialFailed || text.isEmpty { return }
         if lineWidth == 0 {
-            output += level < Self.indents.count ? Self.indents[level] : String(repeating: Self.unit, count: level)
+            output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: level * 4))
             lineWidth = level * 4
         }
-        output += text
-        lineWidth += Self.columns(text)
+        // Its bytes copied and looked at once: its columns are its bytes when it is ASCII (nearly
+        // always), else its characters.
+        var text = text
+        let isASCII = text.withUTF8 { bytes in
+            output.append(contentsOf: bytes)
+            return bytes.reduce(0 as UInt8) { $0 | $1 } < 0x80
+        }
+        lineWidth += isASCII ? text.utf8.count : text.count
         if isTrying && lineWidth > Self.width { trialFailed = true }
     }
 
@@ -45,7 +49,7 @@ struct CodePrinter {
             trialFailed = true
             return
         }
-        output += "\n"
+        output.append(UInt8(ascii: "\n"))
         lineCount += 1
         lineWidth = 0
     }
@@ -84,14 +88,12 @@ struct CodePrinter {
     }
 
     var mark: Mark {
-        Mark(outputLength: output.utf8.count, lineCount: lineCount, lineWidth: lineWidth, level: level, isTrying: isTrying)
+        Mark(outputLength: output.count, lineCount: lineCount, lineWidth: lineWidth, level: level, isTrying: isTrying)
     }
 
     /// Takes back everything written since `mark` (and ends a trial begun there).
     mutating func rewind(to mark: Mark) {
-        if output.utf8.count != mark.outputLength {
-            output.removeSubrange(output.utf8.index(output.startIndex, offsetBy: mark.outputLength)...)
-        }
+        if output.count != mark.outputLength { output.removeSubrange(mark.outputLength...) }
         lineCount = mark.lineCount
         lineWidth = mark.lineWidth
         level = mark.level
@@ -136,10 +138,10 @@ struct CodePrinter {
     /// The text: the lines, each ending with a newline (a line still being written is ended);
     /// a printer with nothing in it gives one newline.
     var text: String {
-        if lineWidth != 0 { return output + "\n" }
-        return lineCount == 0 ? "\n" : output
+        if lineWidth != 0 { return String(decoding: output, as: UTF8.self) + "\n" }
+        return lineCount == 0 ? "\n" : String(decoding: output, as: UTF8.self)
     }
 
     /// What was written on the one line of a printer used to render an expression: no newline.
-    var singleLineText: String { output }
+    var singleLineText: String { String(decoding: output, as: UTF8.self) }
 }
