@@ -48,6 +48,13 @@ public nonisolated enum GitHubAPI {
             self.xRateLimitReset = try headers.requiredValue("X-RateLimit-Reset", as: Int64.self)
             self.xGitHubRequestId = try headers.optionalValue("X-GitHub-Request-Id", as: String.self)
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.xRateLimitLimit, rhs.xRateLimitLimit), ModelEquality.same(lhs.xRateLimitRemaining, rhs.xRateLimitRemaining),
+                  ModelEquality.same(lhs.xRateLimitReset, rhs.xRateLimitReset),
+                  ModelEquality.same(lhs.xGitHubRequestId, rhs.xGitHubRequestId) else { return false }
+            return true
+        }
     }
 
     /// Lists an organization's audit log events, newest first, a cursor page at a time.
@@ -94,6 +101,12 @@ nonisolated extension GitHubAPI {
                 self.lastModified = try headers.optionalValue("Last-Modified", as: Date.self)
                 self.xRateLimitRemaining = try headers.optionalValue("X-RateLimit-Remaining", as: Int.self)
             }
+
+            public static func == (lhs: Self, rhs: Self) -> Bool {
+                guard ModelEquality.same(lhs.eTag, rhs.eTag), ModelEquality.same(lhs.lastModified, rhs.lastModified),
+                      ModelEquality.same(lhs.xRateLimitRemaining, rhs.xRateLimitRemaining) else { return false }
+                return true
+            }
         }
 
         /// Lists contributors, following the `Link` header from page to page; an empty repository answers 204 without a body.
@@ -139,6 +152,14 @@ nonisolated extension GitHubAPI {
             case created(GitHubAPI.Deployment)
             /// Status 202.
             case accepted(GitHubAPI.DeploymentMessage)
+
+            public static func == (lhs: Self, rhs: Self) -> Bool {
+                switch (lhs, rhs) {
+                case let (.created(left), .created(right)): return ModelEquality.same(left, right)
+                case let (.accepted(left), .accepted(right)): return ModelEquality.same(left, right)
+                default: return false
+                }
+            }
         }
     }
 }

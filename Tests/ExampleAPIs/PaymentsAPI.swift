@@ -320,6 +320,12 @@ nonisolated extension PaymentsAPI {
         }
 
         public func encode(to encoder: any Encoder) throws { try ModelCoding.encodeAnyOf([self.rangeQuery, self.int, self.unknown], to: encoder) }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.rangeQuery, rhs.rangeQuery), ModelEquality.same(lhs.int, rhs.int),
+                  ModelEquality.same(lhs.unknown, rhs.unknown) else { return false }
+            return true
+        }
     }
 
     /// GitHub's workflow_id: an integer or a file name.
@@ -349,6 +355,15 @@ nonisolated extension PaymentsAPI {
                 try ModelCoding.encode(value, to: encoder)
             case let .unknown(value):
                 try ModelCoding.encode(value, to: encoder)
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.int(left), .int(right)): return ModelEquality.same(left, right)
+            case let (.string(left), .string(right)): return ModelEquality.same(left, right)
+            case let (.unknown(left), .unknown(right)): return ModelEquality.same(left, right)
+            default: return false
             }
         }
     }

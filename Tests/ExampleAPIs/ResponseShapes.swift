@@ -81,6 +81,15 @@ public nonisolated enum ResponseShapes {
             self.xMode = try headers.optionalValue("X-Mode", as: Mode.self)
             self.`class` = try headers.optionalValue("class", as: String.self)
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.xTotal, rhs.xTotal), ModelEquality.same(lhs.date, rhs.date), ModelEquality.same(lhs.location, rhs.location),
+                  ModelEquality.same(lhs.xFlag, rhs.xFlag), ModelEquality.same(lhs.xRatio, rhs.xRatio), ModelEquality.same(lhs.xBig, rhs.xBig),
+                  ModelEquality.same(lhs.xSmall, rhs.xSmall), ModelEquality.same(lhs.xScale, rhs.xScale),
+                  ModelEquality.same(lhs.xRequestId, rhs.xRequestId), ModelEquality.same(lhs.xMode, rhs.xMode),
+                  ModelEquality.same(lhs.`class`, rhs.`class`) else { return false }
+            return true
+        }
     }
 
     public static var headers: EndpointWithHeaders<Void, HeadersHeaders> { EndpointWithHeaders(defaults.endpoint(Call.headers, decoder: .none)) }
@@ -98,6 +107,11 @@ public nonisolated enum ResponseShapes {
         /// required header that is missing or a header that is not its type.
         public init(headers: HTTPHeaders) throws {
             self.headers = try headers.requiredValue("Headers", as: String.self)
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.headers, rhs.headers) else { return false }
+            return true
         }
     }
 
@@ -120,6 +134,14 @@ public nonisolated enum ResponseShapes {
         case ok(Thing)
         /// Status 2XX.
         case success(Data)
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.ok(left), .ok(right)): return ModelEquality.same(left, right)
+            case let (.success(left), .success(right)): return ModelEquality.same(left, right)
+            default: return false
+            }
+        }
     }
 
     public static var textOrNothing: Endpoint<String?> {
@@ -172,6 +194,12 @@ public nonisolated enum ResponseShapes {
             self.xRequestId = try headers.requiredValue("X-Request-Id", as: String.self)
             self.retryAfter = try headers.optionalValue("Retry-After", as: Int.self)
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.location, rhs.location), ModelEquality.same(lhs.xRequestId, rhs.xRequestId),
+                  ModelEquality.same(lhs.retryAfter, rhs.retryAfter) else { return false }
+            return true
+        }
     }
 
     /// The headers of the error responses `deploy` declares: `try error.headers(as: DeployErrorHeaders.self)`
@@ -193,6 +221,11 @@ public nonisolated enum ResponseShapes {
         public init(headers: HTTPHeaders) throws {
             self.xRequestId = try headers.optionalValue("X-Request-Id", as: String.self)
             self.idempotencyKey = try headers.optionalValue("Idempotency-Key", as: String.self)
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.xRequestId, rhs.xRequestId), ModelEquality.same(lhs.idempotencyKey, rhs.idempotencyKey) else { return false }
+            return true
         }
     }
 
@@ -222,6 +255,17 @@ public nonisolated enum ResponseShapes {
         case multiStatus([String: Int])
         /// Status 204, without a body.
         case noContent
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.ok(left), .ok(right)): return ModelEquality.same(left, right)
+            case let (.created(left), .created(right)): return ModelEquality.same(left, right)
+            case let (.nonAuthoritativeInformation(left), .nonAuthoritativeInformation(right)): return ModelEquality.same(left, right)
+            case let (.multiStatus(left), .multiStatus(right)): return ModelEquality.same(left, right)
+            case (.noContent, .noContent): return true
+            default: return false
+            }
+        }
     }
 }
 
@@ -263,6 +307,11 @@ nonisolated extension ResponseShapes {
             public init(headers: HTTPHeaders) throws {
                 self.link = try headers.optionalValue("Link", as: String.self)
                 self.xTotalCount = try headers.optionalValue("X-Total-Count", as: Int.self)
+            }
+
+            public static func == (lhs: Self, rhs: Self) -> Bool {
+                guard ModelEquality.same(lhs.link, rhs.link), ModelEquality.same(lhs.xTotalCount, rhs.xTotalCount) else { return false }
+                return true
             }
         }
     }

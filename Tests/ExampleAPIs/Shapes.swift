@@ -130,6 +130,16 @@ nonisolated extension Shapes {
                 try ModelCoding.encode(value, to: encoder)
             }
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.cat(left), .cat(right)): return ModelEquality.same(left, right)
+            case let (.dog(left), .dog(right)): return ModelEquality.same(left, right)
+            case let (.lizard(left), .lizard(right)): return ModelEquality.same(left, right)
+            case let (.unknown(left), .unknown(right)): return ModelEquality.same(left, right)
+            default: return false
+            }
+        }
     }
 
     public nonisolated struct Cat: Codable, Hashable, Sendable {
@@ -275,6 +285,16 @@ nonisolated extension Shapes {
                 try ModelCoding.encode(value, to: encoder)
             case let .unknown(value):
                 try ModelCoding.encode(value, to: encoder)
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.pushEvent(left), .pushEvent(right)): return ModelEquality.same(left, right)
+            case let (.issuesEvent(left), .issuesEvent(right)): return ModelEquality.same(left, right)
+            case let (.watchEvent(left), .watchEvent(right)): return ModelEquality.same(left, right)
+            case let (.unknown(left), .unknown(right)): return ModelEquality.same(left, right)
+            default: return false
             }
         }
     }
@@ -708,6 +728,15 @@ nonisolated extension Shapes {
                 try ModelCoding.encode(value, to: encoder)
             }
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.toolChoiceMode(left), .toolChoiceMode(right)): return ModelEquality.same(left, right)
+            case let (.namedToolChoice(left), .namedToolChoice(right)): return ModelEquality.same(left, right)
+            case let (.unknown(left), .unknown(right)): return ModelEquality.same(left, right)
+            default: return false
+            }
+        }
     }
 
     public nonisolated struct ToolChoiceMode: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
@@ -804,6 +833,15 @@ nonisolated extension Shapes {
                 try ModelCoding.encode(value, to: encoder)
             }
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.string(left), .string(right)): return ModelEquality.same(left, right)
+            case let (.stringArray(left), .stringArray(right)): return ModelEquality.same(left, right)
+            case let (.unknown(left), .unknown(right)): return ModelEquality.same(left, right)
+            default: return false
+            }
+        }
     }
 
     /// An OpenAI-like message: its role chooses the shape.
@@ -852,6 +890,16 @@ nonisolated extension Shapes {
                 try ModelCoding.encode(value, to: encoder)
             case let .unknown(value):
                 try ModelCoding.encode(value, to: encoder)
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.systemMessage(left), .systemMessage(right)): return ModelEquality.same(left, right)
+            case let (.userMessage(left), .userMessage(right)): return ModelEquality.same(left, right)
+            case let (.assistantMessage(left), .assistantMessage(right)): return ModelEquality.same(left, right)
+            case let (.unknown(left), .unknown(right)): return ModelEquality.same(left, right)
+            default: return false
             }
         }
     }
@@ -945,6 +993,15 @@ nonisolated extension Shapes {
                 try ModelCoding.encode(value, to: encoder)
             }
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.string(left), .string(right)): return ModelEquality.same(left, right)
+            case let (.contentPartArray(left), .contentPartArray(right)): return ModelEquality.same(left, right)
+            case let (.unknown(left), .unknown(right)): return ModelEquality.same(left, right)
+            default: return false
+            }
+        }
     }
 
     public nonisolated enum ContentPart: Codable, Hashable, Sendable {
@@ -983,6 +1040,15 @@ nonisolated extension Shapes {
                 try ModelCoding.encode(value, to: encoder)
             case let .unknown(value):
                 try ModelCoding.encode(value, to: encoder)
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.textPart(left), .textPart(right)): return ModelEquality.same(left, right)
+            case let (.imagePart(left), .imagePart(right)): return ModelEquality.same(left, right)
+            case let (.unknown(left), .unknown(right)): return ModelEquality.same(left, right)
+            default: return false
             }
         }
     }
@@ -1206,6 +1272,15 @@ nonisolated extension Shapes {
                 try ModelCoding.encode(value, to: encoder)
             }
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.circle(left), .circle(right)): return ModelEquality.same(left, right)
+            case let (.square(left), .square(right)): return ModelEquality.same(left, right)
+            case let (.unknown(left), .unknown(right)): return ModelEquality.same(left, right)
+            default: return false
+            }
+        }
     }
 
     public nonisolated struct FigureKind: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
@@ -1308,6 +1383,15 @@ nonisolated extension Shapes {
                 try ModelCoding.encode(value, to: encoder)
             }
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.int(left), .int(right)): return ModelEquality.same(left, right)
+            case let (.string(left), .string(right)): return ModelEquality.same(left, right)
+            case let (.unknown(left), .unknown(right)): return ModelEquality.same(left, right)
+            default: return false
+            }
+        }
     }
 
     /// A whole number fits both.
@@ -1333,6 +1417,12 @@ nonisolated extension Shapes {
         }
 
         public func encode(to encoder: any Encoder) throws { try ModelCoding.encodeAnyOf([self.int, self.double, self.unknown], to: encoder) }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.int, rhs.int), ModelEquality.same(lhs.double, rhs.double),
+                  ModelEquality.same(lhs.unknown, rhs.unknown) else { return false }
+            return true
+        }
     }
 
     public nonisolated struct Contact: Codable, Hashable, Sendable {
@@ -1358,6 +1448,12 @@ nonisolated extension Shapes {
 
         public func encode(to encoder: any Encoder) throws {
             try ModelCoding.encodeAnyOf([self.email, self.phone, self.unknown], objects: true, to: encoder)
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.email, rhs.email), ModelEquality.same(lhs.phone, rhs.phone),
+                  ModelEquality.same(lhs.unknown, rhs.unknown) else { return false }
+            return true
         }
     }
 
@@ -1504,6 +1600,16 @@ nonisolated extension Shapes {
                 try ModelCoding.encode(value, to: encoder)
             case let .unknown(value):
                 try ModelCoding.encode(value, to: encoder)
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.literal(left), .literal(right)): return ModelEquality.same(left, right)
+            case let (.binary(left), .binary(right)): return ModelEquality.same(left, right)
+            case let (.apply(left), .apply(right)): return ModelEquality.same(left, right)
+            case let (.unknown(left), .unknown(right)): return ModelEquality.same(left, right)
+            default: return false
             }
         }
     }
@@ -1683,6 +1789,15 @@ nonisolated extension Shapes {
                 try ModelCoding.encode(value, to: encoder)
             case let .unknown(value):
                 try ModelCoding.encode(value, to: encoder)
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.treeNode(left), .treeNode(right)): return ModelEquality.same(left, right)
+            case let (.string(left), .string(right)): return ModelEquality.same(left, right)
+            case let (.unknown(left), .unknown(right)): return ModelEquality.same(left, right)
+            default: return false
             }
         }
     }

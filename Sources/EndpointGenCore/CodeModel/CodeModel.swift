@@ -220,12 +220,15 @@ indirect enum Statement: Hashable, Sendable {
 }
 
 struct SwitchCase: Hashable, Sendable {
-    enum Pattern: Hashable, Sendable {
+    indirect enum Pattern: Hashable, Sendable {
         /// `case .name:` or `case let .name(a, b):` (bindings bound positionally).
         case enumCase(name: Identifier, bindings: [Identifier])
         /// `case "literal":` and other expression patterns.
         case expression(Expression)
         case `default`
+        /// `case let (.a(left), .a(right)):`, matching a tuple subject element by element (`_` for
+        /// `default`).
+        case tuple([Pattern])
     }
 
     var patterns: [Pattern]
@@ -262,6 +265,8 @@ indirect enum Expression: Hashable, Sendable {
     case closure(parameters: [String], body: [Statement])
     /// `lhs op rhs`
     case binary(Expression, String, Expression)
+    /// `(a, b)`
+    case tuple([Expression])
     /// `[a, b]`, or with `multiline` one element per line. Otherwise the renderer decides where it
     /// wraps (its one rule); `multiline` is for lists one element a line by nature (samples, routes).
     case arrayLiteral([Expression], multiline: Bool = false)

@@ -548,18 +548,32 @@ enum Renderer {
 
     private static func caseLabel(_ patterns: [SwitchCase.Pattern]) -> String {
         if patterns == [.default] { return "default:" }
-        let texts = patterns.map { pattern -> String in
-            switch pattern {
-            case let .enumCase(name, bindings):
-                let member = "." + spelling(name, .member)
-                return bindings.isEmpty ? member : "let " + member + "(" + bindings.map { spelling($0, .declaration) }.joined(separator: ", ") + ")"
-            case let .expression(expression):
-                return inlineText(expression)
-            case .default:
-                return "_"
-            }
-        }
+        let texts = patterns.map { pattern in (binds(pattern) ? "let " : "") + patternText(pattern) }
         return "case " + texts.joined(separator: ", ") + ":"
+    }
+
+    /// A pattern as written after one `let` that binds all its names: `.cat(value)`, `(.cat(left), .cat(right))`.
+    private static func patternText(_ pattern: SwitchCase.Pattern) -> String {
+        switch pattern {
+        case let .enumCase(name, bindings):
+            let member = "." + spelling(name, .member)
+            return bindings.isEmpty ? member : member + "(" + bindings.map { spelling($0, .declaration) }.joined(separator: ", ") + ")"
+        case let .expression(expression):
+            return inlineText(expression)
+        case .default:
+            return "_"
+        case let .tuple(elements):
+            return "(" + elements.map(patternText).joined(separator: ", ") + ")"
+        }
+    }
+
+    /// Whether `pattern` binds a name (and so is written after `let`).
+    private static func binds(_ pattern: SwitchCase.Pattern) -> Bool {
+        switch pattern {
+        case let .enumCase(_, bindings): return !bindings.isEmpty
+        case let .tuple(elements): return elements.contains(where: binds)
+        case .expression, .default: return false
+        }
     }
 
     // MARK: Expressions
@@ -752,6 +766,7 @@ enum Renderer {
         case .closure: return true
         case let .member(base, _), let .try(base), let .tryOptional(base), let .await(base): return containsLineBreak(base)
         case let .binary(lhs, _, rhs): return containsLineBreak(lhs) || containsLineBreak(rhs)
+        case let .tuple(elements): return elements.contains(where: containsLineBreak)
         case let .dictionaryLiteral(entries, multiline):
             return (multiline && !entries.isEmpty) || entries.contains { containsLineBreak($0.key) || containsLineBreak($0.value) }
         default: return false
@@ -790,6 +805,13 @@ enum Renderer {
             renderExpression(lhs, into: &printer)
             printer.write(" \(op) ")
             renderExpression(rhs, into: &printer)
+        case let .tuple(elements):
+            printer.write("(")
+            for (index, element) in elements.enumerated() {
+                if index > 0 { printer.write(", ") }
+                renderExpression(element, into: &printer)
+            }
+            printer.write(")")
         case let .stringLiteral(text):
             printer.write(stringLiteral(text))
         case let .rawStringLiteral(text):

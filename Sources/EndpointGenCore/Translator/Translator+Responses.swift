@@ -168,6 +168,7 @@ extension Translator {
                     ]))
                     return .assignment(target: .member(.identifier("self"), Identifier(header.swiftName)), value: read)
                 }))))
+        members.append(equalityFunction(headers.map { Identifier($0.swiftName) }))
         return Declaration(
             documentation: documentation,
             kind: .structure(StructDecl(access: access, name: name,
@@ -190,11 +191,15 @@ extension Translator {
                                                             associatedValues: values)))
         }
         var inheritance: [TypeName] = [.named("Sendable")]
-        if alternatives.allSatisfy({ Translator.isHashable($0.type) }) { inheritance.insert(.named("Hashable"), at: 0) }
+        var equality: [Declaration] = []
+        if alternatives.allSatisfy({ Translator.isHashable($0.type) }) {
+            inheritance.insert(.named("Hashable"), at: 0)
+            equality = [enumEqualityFunction(cases: alternatives.map { (Identifier(Translator.caseName(for: $0.status)), $0.type != .void) })]
+        }
         return Declaration(
             documentation: ["The success responses of `\(endpoint.swiftName)`: one case per status."],
             kind: .enumeration(EnumDecl(access: access, name: endpoint.responseTypeName,
-                                        inheritance: inheritance, members: members)))
+                                        inheritance: inheritance, members: members + equality)))
     }
 
     /// The body key holding a page's items, by the Swift name of the model that holds it (worked

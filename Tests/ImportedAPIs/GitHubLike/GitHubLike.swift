@@ -42,6 +42,12 @@ nonisolated extension GitHubLike {
                 self.eTag = try headers.optionalValue("ETag", as: String.self)
                 self.xRateLimitRemaining = try headers.optionalValue("X-RateLimit-Remaining", as: Int.self)
             }
+
+            public static func == (lhs: Self, rhs: Self) -> Bool {
+                guard ModelEquality.same(lhs.eTag, rhs.eTag),
+                      ModelEquality.same(lhs.xRateLimitRemaining, rhs.xRateLimitRemaining) else { return false }
+                return true
+            }
         }
 
         public static func listContributors(owner: String, repo: String, perPage: Int = 30, page: Int = 1) -> Endpoint<[GitHubLike.Contributor]?> {
@@ -93,6 +99,11 @@ nonisolated extension GitHubLike {
             /// required header that is missing or a header that is not its type.
             public init(headers: HTTPHeaders) throws {
                 self.link = try headers.optionalValue("Link", as: String.self)
+            }
+
+            public static func == (lhs: Self, rhs: Self) -> Bool {
+                guard ModelEquality.same(lhs.link, rhs.link) else { return false }
+                return true
             }
         }
 

@@ -331,6 +331,17 @@ nonisolated extension OpenAILike {
                 try ModelCoding.encode(value, to: encoder)
             }
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.chatCompletionRequestSystemMessage(left), .chatCompletionRequestSystemMessage(right)): return ModelEquality.same(left, right)
+            case let (.chatCompletionRequestUserMessage(left), .chatCompletionRequestUserMessage(right)): return ModelEquality.same(left, right)
+            case let (.chatCompletionRequestAssistantMessage(left), .chatCompletionRequestAssistantMessage(right)):
+                return ModelEquality.same(left, right)
+            case let (.unknown(left), .unknown(right)): return ModelEquality.same(left, right)
+            default: return false
+            }
+        }
     }
 
     public nonisolated struct ChatCompletionRequestSystemMessage: Codable, Hashable, Sendable {
@@ -451,6 +462,17 @@ nonisolated extension OpenAILike {
                 try ModelCoding.encode(value, to: encoder)
             }
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.chatCompletionRequestMessageContentPartText(left), .chatCompletionRequestMessageContentPartText(right)):
+                return ModelEquality.same(left, right)
+            case let (.chatCompletionRequestMessageContentPartImage(left), .chatCompletionRequestMessageContentPartImage(right)):
+                return ModelEquality.same(left, right)
+            case let (.unknown(left), .unknown(right)): return ModelEquality.same(left, right)
+            default: return false
+            }
+        }
     }
 
     public nonisolated enum ChatCompletionToolChoiceOption: Codable, Hashable, Sendable {
@@ -479,6 +501,16 @@ nonisolated extension OpenAILike {
                 try ModelCoding.encode(value, to: encoder)
             case let .unknown(value):
                 try ModelCoding.encode(value, to: encoder)
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.chatCompletionToolChoiceOptionOption1(left), .chatCompletionToolChoiceOptionOption1(right)):
+                return ModelEquality.same(left, right)
+            case let (.chatCompletionNamedToolChoice(left), .chatCompletionNamedToolChoice(right)): return ModelEquality.same(left, right)
+            case let (.unknown(left), .unknown(right)): return ModelEquality.same(left, right)
+            default: return false
             }
         }
     }
@@ -545,6 +577,15 @@ nonisolated extension OpenAILike {
                 try ModelCoding.encode(value, to: encoder)
             case let .unknown(value):
                 try ModelCoding.encode(value, to: encoder)
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.functionTool(left), .functionTool(right)): return ModelEquality.same(left, right)
+            case let (.fileSearchTool(left), .fileSearchTool(right)): return ModelEquality.same(left, right)
+            case let (.unknown(left), .unknown(right)): return ModelEquality.same(left, right)
+            default: return false
             }
         }
     }
@@ -637,6 +678,12 @@ nonisolated extension OpenAILike {
 
         public func encode(to encoder: any Encoder) throws {
             try ModelCoding.encodeAnyOf([self.comparisonFilter, self.compoundFilter, self.unknown], objects: true, to: encoder)
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.comparisonFilter, rhs.comparisonFilter), ModelEquality.same(lhs.compoundFilter, rhs.compoundFilter),
+                  ModelEquality.same(lhs.unknown, rhs.unknown) else { return false }
+            return true
         }
     }
 
@@ -929,6 +976,15 @@ nonisolated extension OpenAILike {
                 try ModelCoding.encode(value, to: encoder)
             }
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.string(left), .string(right)): return ModelEquality.same(left, right)
+            case let (.stringArray(left), .stringArray(right)): return ModelEquality.same(left, right)
+            case let (.unknown(left), .unknown(right)): return ModelEquality.same(left, right)
+            default: return false
+            }
+        }
     }
 
     public nonisolated enum CreateChatCompletionRequestSeed: Codable, Hashable, Sendable {
@@ -957,6 +1013,15 @@ nonisolated extension OpenAILike {
                 try ModelCoding.encode(value, to: encoder)
             case let .unknown(value):
                 try ModelCoding.encode(value, to: encoder)
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.int(left), .int(right)): return ModelEquality.same(left, right)
+            case let (.intArray(left), .intArray(right)): return ModelEquality.same(left, right)
+            case let (.unknown(left), .unknown(right)): return ModelEquality.same(left, right)
+            default: return false
             }
         }
     }
@@ -1009,6 +1074,13 @@ nonisolated extension OpenAILike {
 
         public func encode(to encoder: any Encoder) throws {
             try ModelCoding.encodeAnyOf([self.string, self.chatCompletionRequestMessageContentPartArray, self.unknown], to: encoder)
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.string, rhs.string),
+                  ModelEquality.same(lhs.chatCompletionRequestMessageContentPartArray, rhs.chatCompletionRequestMessageContentPartArray),
+                  ModelEquality.same(lhs.unknown, rhs.unknown) else { return false }
+            return true
         }
     }
 
@@ -1175,6 +1247,16 @@ nonisolated extension OpenAILike {
                 try ModelCoding.encode(value, to: encoder)
             }
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.string(left), .string(right)): return ModelEquality.same(left, right)
+            case let (.double(left), .double(right)): return ModelEquality.same(left, right)
+            case let (.bool(left), .bool(right)): return ModelEquality.same(left, right)
+            case let (.unknown(left), .unknown(right)): return ModelEquality.same(left, right)
+            default: return false
+            }
+        }
     }
 
     public nonisolated struct CompoundFilterType: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
@@ -1215,6 +1297,15 @@ nonisolated extension OpenAILike {
                 try ModelCoding.encode(value, to: encoder)
             case let .unknown(value):
                 try ModelCoding.encode(value, to: encoder)
+            }
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.comparisonFilter(left), .comparisonFilter(right)): return ModelEquality.same(left, right)
+            case let (.compoundFilter(left), .compoundFilter(right)): return ModelEquality.same(left, right)
+            case let (.unknown(left), .unknown(right)): return ModelEquality.same(left, right)
+            default: return false
             }
         }
     }

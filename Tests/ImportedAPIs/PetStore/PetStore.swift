@@ -183,6 +183,12 @@ nonisolated extension PetStore {
                 self.xRateLimit = try headers.optionalValue("X-Rate-Limit", as: Int32.self)
                 self.xExpiresAfter = try headers.optionalValue("X-Expires-After", as: Date.self)
             }
+
+            public static func == (lhs: Self, rhs: Self) -> Bool {
+                guard ModelEquality.same(lhs.xRateLimit, rhs.xRateLimit),
+                      ModelEquality.same(lhs.xExpiresAfter, rhs.xExpiresAfter) else { return false }
+                return true
+            }
         }
 
         /// Logs out current logged in user session.
