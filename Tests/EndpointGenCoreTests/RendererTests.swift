@@ -187,6 +187,36 @@ import Testing
             """)
     }
 
+    @Test func tuplesAndTuplePatterns() {
+        func equality(_ name: String) -> SwitchCase {
+            SwitchCase(patterns: [.tuple([.enumCase(name: Identifier(name), bindings: ["left"]), .enumCase(name: Identifier(name), bindings: ["right"])])],
+                       body: [.return(.call(.identifier("same"), [Argument(.identifier("left")), Argument(.identifier("right"))]))])
+        }
+        let long = String(repeating: "veryLongAlternativeName", count: 3)
+        var printer = CodePrinter()
+        Renderer.renderStatements([
+            .switch(subject: .tuple([.identifier("lhs"), .identifier("rhs")]), cases: [
+                equality("cat"),
+                SwitchCase(patterns: [.tuple([.enumCase(name: "none", bindings: []), .default])], body: [.return(.booleanLiteral(true))]),
+                equality(long),
+                SwitchCase(patterns: [.default], body: [.return(.booleanLiteral(false))]),
+            ]),
+        ], into: &printer)
+        #expect(printer.text == """
+            switch (lhs, rhs) {
+            case let (.cat(left), .cat(right)): return same(left, right)
+            case (.none, _): return true
+            case let (
+                .\(long)(left),
+                .\(long)(right)
+            ):
+                return same(left, right)
+            default: return false
+            }
+
+            """)
+    }
+
     @Test func aLongListFillsTheLinesBelowIt() {
         let names = (1...24).map { "value\($0)" }
         var printer = CodePrinter()

@@ -417,6 +417,10 @@ enum Renderer {
                     writeWrapped(bindings.map { spelling($0, .declaration) }, opening: "case let ." + spelling(name, .member) + "(",
                                  into: &printer)
                     printer.line("):")
+                } else if printer.column + CodePrinter.columns(label) > CodePrinter.width,
+                          case let .tuple(elements)? = switchCase.patterns.first, switchCase.patterns.count == 1 {
+                    writeWrapped(elements.map(patternText), opening: binds(.tuple(elements)) ? "case let (" : "case (", into: &printer)
+                    printer.line("):")
                 } else {
                     printer.line(label)
                 }
