@@ -314,7 +314,7 @@ nonisolated extension PaymentsAPI {
         public init(from decoder: any Decoder) throws {
             self.rangeQuery = try? RangeQuery(from: decoder)
             self.int = ModelCoding.attempt(Int.self, from: decoder)
-            if self.rangeQuery == nil && self.int == nil {
+            if self.rangeQuery == nil, self.int == nil {
                 self.unknown = try JSONValue(from: decoder)
             }
         }

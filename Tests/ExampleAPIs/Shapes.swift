@@ -1411,7 +1411,7 @@ nonisolated extension Shapes {
         public init(from decoder: any Decoder) throws {
             self.int = ModelCoding.attempt(Int.self, from: decoder)
             self.double = ModelCoding.attempt(Double.self, from: decoder)
-            if self.int == nil && self.double == nil {
+            if self.int == nil, self.double == nil {
                 self.unknown = try JSONValue(from: decoder)
             }
         }
@@ -1441,7 +1441,7 @@ nonisolated extension Shapes {
         public init(from decoder: any Decoder) throws {
             self.email = try? Email(from: decoder)
             self.phone = try? Phone(from: decoder)
-            if self.email == nil && self.phone == nil {
+            if self.email == nil, self.phone == nil {
                 self.unknown = try JSONValue(from: decoder)
             }
         }

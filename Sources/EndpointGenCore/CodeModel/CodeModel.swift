@@ -210,8 +210,8 @@ indirect enum Statement: Hashable, Sendable {
     case `switch`(subject: Expression, cases: [SwitchCase])
     /// `if let name = value { body }` (name == value uses the shorthand `if let name`).
     case ifLet(name: String, value: Expression, body: [Statement])
-    /// `if condition { body }`
-    case `if`(condition: Expression, body: [Statement])
+    /// `if first, second, ... { body }`: the conditions fill their lines, as `guard`'s do.
+    case `if`(conditions: [Expression], body: [Statement])
     /// `guard first, second, ... else { elseBody }`: the conditions fill their lines, one `else`
     /// statement follows on the last.
     case `guard`(conditions: [Expression], elseBody: Statement)

@@ -434,10 +434,13 @@ enum Renderer {
                 renderExpression(value, into: &printer)
             }
             renderBlock(body, into: &printer)
-        case let .if(condition, body):
-            printer.write("if ")
-            renderExpression(condition, into: &printer)
-            renderBlock(body, into: &printer)
+        case let .if(conditions, body):
+            // Conditions fill the lines, continuing under the first (`if a, b,` / `   c {`).
+            var pieces = commaSeparated(conditions.map(inlineText))
+            if let last = pieces.indices.last { pieces[last] += " {" }
+            fillLines(pieces, first: "if ", continuation: "   ", into: &printer)
+            printer.indented { printer in renderStatements(body, into: &printer) }
+            printer.line("}")
         case let .guard(conditions, elseBody):
             // Conditions fill the lines, continuing under the first (`guard a, b,` / `      c else`).
             var pieces = commaSeparated(conditions.map(inlineText))

@@ -365,10 +365,10 @@ extension Translator {
         var decode: [Statement] = alternatives.map { alternative in
             storedAssignment(alternative.swiftName, isIndirect: alternative.isIndirect, attemptExpression(alternative.type))
         }
-        let noneDecoded = alternatives.dropFirst().reduce(Expression.binary(.member(.identifier("self"), names[0]), "==", .nilLiteral)) {
-            .binary($0, "&&", .binary(.member(.identifier("self"), Identifier($1.swiftName)), "==", .nilLiteral))
-        }
-        decode.append(.if(condition: noneDecoded, body: [.assignment(target: .member(.identifier("self"), raw), value: decodeRawJSON)]))
+        // Conditions of their own rather than one `&&` chain, which is one expression and could not
+        // wrap: Stripe's union of 17 alternatives made a line of 300 columns.
+        let noneDecoded = alternatives.map { Expression.binary(.member(.identifier("self"), Identifier($0.swiftName)), "==", .nilLiteral) }
+        decode.append(.if(conditions: noneDecoded, body: [.assignment(target: .member(.identifier("self"), raw), value: decodeRawJSON)]))
         members.append(decodingInitializer(decode))
         // Object models encode into a keyed container, so several merge in the encoder itself.
         let allObjects = alternatives.allSatisfy { alternative in

@@ -671,7 +671,7 @@ nonisolated extension OpenAILike {
         public init(from decoder: any Decoder) throws {
             self.comparisonFilter = try? ComparisonFilter(from: decoder)
             self.compoundFilter = try? CompoundFilter(from: decoder)
-            if self.comparisonFilter == nil && self.compoundFilter == nil {
+            if self.comparisonFilter == nil, self.compoundFilter == nil {
                 self.unknown = try JSONValue(from: decoder)
             }
         }
@@ -1067,7 +1067,7 @@ nonisolated extension OpenAILike {
         public init(from decoder: any Decoder) throws {
             self.string = ModelCoding.attempt(String.self, from: decoder)
             self.chatCompletionRequestMessageContentPartArray = ModelCoding.attempt([ChatCompletionRequestMessageContentPart].self, from: decoder)
-            if self.string == nil && self.chatCompletionRequestMessageContentPartArray == nil {
+            if self.string == nil, self.chatCompletionRequestMessageContentPartArray == nil {
                 self.unknown = try JSONValue(from: decoder)
             }
         }
