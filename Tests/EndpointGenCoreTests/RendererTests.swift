@@ -217,6 +217,27 @@ import Testing
             """)
     }
 
+    @Test func anIfOfSeveralConditionsFillsItsLines() {
+        let names = (1...14).map { "alternative\($0)" }
+        var printer = CodePrinter()
+        Renderer.renderStatements([
+            .if(conditions: [.binary(.identifier("a"), "==", .nilLiteral)], body: [.break]),
+            .if(conditions: names.map { .binary(.member(.identifier("self"), Identifier($0)), "==", .nilLiteral) },
+                body: [.assignment(target: .member(.identifier("self"), "unknown"), value: .identifier("raw"))]),
+        ], into: &printer)
+        #expect(printer.text == """
+            if a == nil {
+                break
+            }
+            if self.alternative1 == nil, self.alternative2 == nil, self.alternative3 == nil, self.alternative4 == nil, self.alternative5 == nil,
+               self.alternative6 == nil, self.alternative7 == nil, self.alternative8 == nil, self.alternative9 == nil, self.alternative10 == nil,
+               self.alternative11 == nil, self.alternative12 == nil, self.alternative13 == nil, self.alternative14 == nil {
+                self.unknown = raw
+            }
+
+            """)
+    }
+
     @Test func aLongListFillsTheLinesBelowIt() {
         let names = (1...24).map { "value\($0)" }
         var printer = CodePrinter()

@@ -15,14 +15,15 @@ package enum Validator {
     package static func validate(_ root: JSONNode, fileName: String, moduleTypes: Set<String> = [],
                                 diagnostics: inout Diagnostics) -> Spec? {
         var shape = Diagnostics()
-        let decoded = SpecDecoder.decode(root, diagnostics: &shape)
-        guard let raw = decoded else {
+        guard let raw = SpecDecoder.decode(root, diagnostics: &shape) else {
             diagnostics.append(contentsOf: shape)
             return nil
         }
         var checker = SpecChecker(fileName: fileName, moduleTypes: moduleTypes)
         let checked = checker.check(raw)
         let found = Validator.merged(early: checker.early, shape: shape, rules: checker.diagnostics)
+        // The checker holds what it returned: let go here, so that `checked` is the one reference.
+        _ = consume checker
         diagnostics.append(contentsOf: found)
         guard !found.hasErrors, !diagnostics.hasErrors else { return nil }
         let spec = SpecResolver(fileName: fileName, checked: checked).resolve(raw)

@@ -2,9 +2,9 @@
 /// `SpecResolver`: the parsed and checked form of the raw tree's strings, by the `RawID` of the node
 /// they belong to. The raw tree itself stays as the decoder made it. Complete only when the check
 /// found no error (the resolver runs only then): a node with a problem may have no entry.
-struct CheckedSpec {
+struct CheckedSpec: Sendable {
     /// An endpoint's path, body, response and the version 2 response contract, checked.
-    struct EndpointFacts {
+    struct EndpointFacts: Sendable {
         /// The endpoint's own `path` as segments, placeholders by name.
         var segments: [PathSegment] = []
         /// The body's type.
@@ -25,7 +25,7 @@ struct CheckedSpec {
         var pagination: Pagination?
     }
 
-    struct ParameterFacts {
+    struct ParameterFacts: Sendable {
         var type: TypeRef?
         /// The style stated, or the place's default; nil when it is not usable.
         var style: Parameter.Style?
@@ -35,13 +35,13 @@ struct CheckedSpec {
         var defaultValue: DefaultValue?
     }
 
-    struct ModelFacts {
+    struct ModelFacts: Sendable {
         /// The parsed type of each alternative of a union (nil where it has a problem).
         var alternatives: [TypeRef?] = []
         var additionalProperties: TypeRef?
     }
 
-    struct PropertyFacts {
+    struct PropertyFacts: Sendable {
         var type: TypeRef?
         /// `style` and `explode` checked; nil when neither is given or not usable.
         var style: Parameter.Style?
@@ -100,9 +100,11 @@ struct FactTable<Value> {
     }
 }
 
+extension FactTable: Sendable where Value: Sendable {}
+
 /// What the checker knows of the spec's models while it checks: which names are models, which are
 /// enums (and of integers), and the alternatives of each union. Defaults and styles read it.
-struct ModelIndex {
+struct ModelIndex: Sendable {
     /// Model name -> enum values (nil for an object model or a union).
     var modelKinds: [String: [String]?] = [:]
     var modelNames: Set<String> = []

@@ -20,13 +20,15 @@ struct Located<Value> {
     var location: SourceLocation
 }
 
+extension Located: Sendable where Value: Sendable {}
+
 /// A member of a spec object: its key and the key's place.
-struct RawKey {
+struct RawKey: Sendable {
     var key: String
     var location: SourceLocation
 }
 
-struct RawSpec {
+struct RawSpec: Sendable {
     var location: SourceLocation
     /// Whether a `name` key is there, whatever its kind.
     var hasName = false
@@ -42,7 +44,7 @@ struct RawSpec {
 }
 
 /// What the top level, a group and an endpoint can each set for everything below them.
-struct RawShared {
+struct RawShared: Sendable {
     /// nil when there is no `headers` object.
     var headers: [RawHeader]?
     var auth: RawAuth?
@@ -53,14 +55,14 @@ struct RawShared {
 }
 
 /// The endpoints and groups of the top level or of a group, in the file's order.
-struct RawContents {
+struct RawContents: Sendable {
     /// nil when there is no `endpoints` object.
     var endpoints: [RawEndpoint]?
     /// nil when there is no `groups` object.
     var groups: [RawGroup]?
 }
 
-struct RawGroup {
+struct RawGroup: Sendable {
     let id: RawID
     let key: RawKey
     /// False when the group's value is not an object (reported); its fields are then empty.
@@ -71,8 +73,8 @@ struct RawGroup {
     var contents = RawContents()
 }
 
-struct RawHeader {
-    enum Value {
+struct RawHeader: Sendable {
+    enum Value: Sendable {
         /// `null`: removes the inherited header.
         case remove
         case text(Located<String>)
@@ -83,7 +85,7 @@ struct RawHeader {
 }
 
 /// Indirect: most levels set no auth, and an inline payload would make every endpoint larger.
-indirect enum RawAuth {
+indirect enum RawAuth: Sendable {
     /// `"auth": "bearer"`.
     case name(Located<String>)
     /// `"auth": { "type": "apiKey", ... }`. `in` and `name` stay JSON: their rules depend on the type.
@@ -93,7 +95,7 @@ indirect enum RawAuth {
     case list(location: SourceLocation, [RawAuth])
 }
 
-struct RawError {
+struct RawError: Sendable {
     let id: RawID
     var key: RawKey
     /// The place of the error body's type.
@@ -104,7 +106,7 @@ struct RawError {
     var headers: [RawResponseHeader]?
 }
 
-struct RawEndpoint {
+struct RawEndpoint: Sendable {
     let id: RawID
     let key: RawKey
     /// False when the endpoint's value is not an object (reported); its fields are then empty.
@@ -126,9 +128,9 @@ struct RawEndpoint {
     var pagination: RawPagination?
 }
 
-struct RawParameter {
+struct RawParameter: Sendable {
     /// The keys besides `type`, which most parameters (`"id": "Int"`) do not have.
-    struct Options {
+    struct Options: Sendable {
         var name: Located<String>?
         var location: Located<Parameter.Location>?
         var hasUnknownLocation = false
@@ -160,7 +162,7 @@ struct RawParameter {
     var defaultValue: JSONNode? { options?.defaultValue }
 }
 
-struct RawBody {
+struct RawBody: Sendable {
     /// The place of the `body` key.
     let key: RawKey
     /// False when the value is neither a type string nor an object (reported).
@@ -174,7 +176,7 @@ struct RawBody {
     var contentType: Located<String>?
 }
 
-struct RawResponse {
+struct RawResponse: Sendable {
     let location: SourceLocation
     var isObject = false
     /// Whether a `type` key is there, whatever its kind.
@@ -190,8 +192,8 @@ struct RawResponse {
     var headers: [RawResponseHeader]?
 }
 
-struct RawModel {
-    enum Kind {
+struct RawModel: Sendable {
+    enum Kind: Sendable {
         /// The value is not an object (reported).
         case invalid
         /// `enum`: its string values (others were reported); `count` counts every element, and
@@ -216,14 +218,14 @@ struct RawModel {
 }
 
 /// A union's `discriminator`: a property name, or `{ "property", "mapping" }`.
-struct RawDiscriminator {
+struct RawDiscriminator: Sendable {
     /// The property name; nil when missing or not a string (reported).
     var property: Located<String>?
     /// Wire value -> model name, in the spec's order (entries that are not strings were reported).
     var mapping: [(value: RawKey, type: Located<String>)] = []
 }
 
-struct RawProperty {
+struct RawProperty: Sendable {
     let id: RawID
     let key: RawKey
     /// False when the value is neither a type string nor an object (reported).
