@@ -355,6 +355,16 @@ nonisolated extension BenchAPI {
                 try ModelCoding.encode(value, to: encoder)
             }
         }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            switch (lhs, rhs) {
+            case let (.postItem(left), .postItem(right)): return ModelEquality.same(left, right)
+            case let (.photoItem(left), .photoItem(right)): return ModelEquality.same(left, right)
+            case let (.linkItem(left), .linkItem(right)): return ModelEquality.same(left, right)
+            case let (.unknown(left), .unknown(right)): return ModelEquality.same(left, right)
+            default: return false
+            }
+        }
     }
 
     public nonisolated struct PostItem: Codable, Hashable, Sendable {
