@@ -75,6 +75,8 @@ enum CommandLineTool {
     }
 
     static func run(_ arguments: [String]) -> Int32 {
+        // Large values freed on another thread (the spec's trees) are freed before the process ends.
+        defer { Background.waitUntilReleased() }
         guard let command = arguments.first else {
             printError("endpoint-gen: error: missing command\n\n" + help)
             return ExitCode.usage

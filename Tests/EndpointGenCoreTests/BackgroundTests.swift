@@ -41,6 +41,14 @@ import Testing
         #expect(!threads.contains { pthread_equal($0, caller) != 0 })
     }
 
+    @Test func waitingReturnsOnceEverythingIsFreed() {
+        let freed = DispatchSemaphore(value: 0)
+        for _ in 0..<50 { Background.release([Tracked(freed: freed, recordsThread: false)]) }
+        Background.waitUntilReleased()
+        // All 50 deinits ran before the wait returned: none is left to wait for.
+        for _ in 0..<50 { #expect(freed.wait(timeout: .now()) == .success) }
+    }
+
     @Test func aValueStillHeldElsewhereIsOnlyReleased() {
         let freed = DispatchSemaphore(value: 0)
         var kept = Tracked(freed: freed, recordsThread: false)

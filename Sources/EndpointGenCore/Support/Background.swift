@@ -10,8 +10,18 @@ package enum Background {
         // Retained for the other thread alone: the box is freed there, and with it the value.
         let box = Unmanaged.passRetained(Box(value))
         nonisolated(unsafe) let handle = box
-        DispatchQueue.global(qos: .utility).async { handle.release() }
+        DispatchQueue.global(qos: .utility).async(group: pending) { handle.release() }
     }
+
+    /// Waits until everything given to `release` is freed. A process calls it before it ends:
+    /// ended in the middle of freeing a tree, it would leave the rest unreachable, which a leak
+    /// checker reports (AddressSanitizer's did, in 2 of 200 runs of `generate`).
+    package static func waitUntilReleased() {
+        pending.wait()
+    }
+
+    /// The releases under way.
+    private static let pending = DispatchGroup()
 
     private final class Box<Value: Sendable> {
         let value: Value
