@@ -36,7 +36,7 @@ struct CodePrinter {
         var text = text
         let isASCII = text.withUTF8 { bytes in
             output.append(contentsOf: bytes)
-            return bytes.reduce(0 as UInt8) { $0 | $1 } < 0x80
+            return Self.isASCII(bytes)
         }
         lineWidth += isASCII ? text.utf8.count : text.count
         if isTrying && lineWidth > Self.width { trialFailed = true }
@@ -74,8 +74,11 @@ struct CodePrinter {
     /// The columns `text` takes: its bytes when it is ASCII (nearly always), else its characters.
     static func columns(_ text: String) -> Int {
         var text = text
-        let isASCII = text.withUTF8 { bytes in bytes.reduce(0 as UInt8) { $0 | $1 } < 0x80 }
-        return isASCII ? text.utf8.count : text.count
+        return text.withUTF8(isASCII) ? text.utf8.count : text.count
+    }
+
+    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.reduce(0 as UInt8) { $0 | $1 } < 0x80
     }
 
     /// Where the printer is: what `rewind(to:)` goes back to.

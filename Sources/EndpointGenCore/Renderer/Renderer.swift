@@ -412,14 +412,9 @@ enum Renderer {
                 // A case that only returns or assigns a value reads best on one line when it
                 // fits there: `case .m: return "M"`.
                 if writeCaseOnOneLine(label, switchCase.body, into: &printer) { continue }
-                if printer.column + CodePrinter.columns(label) > CodePrinter.width,
-                   case let .enumCase(name, bindings)? = switchCase.patterns.first, switchCase.patterns.count == 1, bindings.count > 1 {
-                    writeWrapped(bindings.map { spelling($0, .declaration) }, opening: "case let ." + spelling(name, .member) + "(",
-                                 into: &printer)
-                    printer.line("):")
-                } else if printer.column + CodePrinter.columns(label) > CodePrinter.width,
-                          case let .tuple(elements)? = switchCase.patterns.first, switchCase.patterns.count == 1 {
-                    writeWrapped(elements.map(patternText), opening: binds(.tuple(elements)) ? "case let (" : "case (", into: &printer)
+                if printer.column + CodePrinter.columns(label) > CodePrinter.width, switchCase.patterns.count == 1,
+                   let (opening, items) = wrappablePattern(switchCase.patterns[0]) {
+                    writeWrapped(items, opening: opening, into: &printer)
                     printer.line("):")
                 } else {
                     printer.line(label)
@@ -435,17 +430,11 @@ enum Renderer {
             }
             renderBlock(body, into: &printer)
         case let .if(conditions, body):
-            // Conditions fill the lines, continuing under the first (`if a, b,` / `   c {`).
-            var pieces = commaSeparated(conditions.map(inlineText))
-            if let last = pieces.indices.last { pieces[last] += " {" }
-            fillLines(pieces, first: "if ", continuation: "   ", into: &printer)
+            writeConditions(conditions, keyword: "if", closing: " {", into: &printer)
             printer.indented { printer in renderStatements(body, into: &printer) }
             printer.line("}")
         case let .guard(conditions, elseBody):
-            // Conditions fill the lines, continuing under the first (`guard a, b,` / `      c else`).
-            var pieces = commaSeparated(conditions.map(inlineText))
-            if let last = pieces.indices.last { pieces[last] += " else { " + (singleLine([elseBody]) ?? "") + " }" }
-            fillLines(pieces, first: "guard ", continuation: "      ", into: &printer)
+            writeConditions(conditions, keyword: "guard", closing: " else { " + (singleLine([elseBody]) ?? "") + " }", into: &printer)
         }
     }
 
@@ -548,6 +537,28 @@ enum Renderer {
             return inlineText(target) + " = " + inlineText(value)
         case .break:
             return "break"
+        default:
+            return nil
+        }
+    }
+
+    /// `keyword a, b, ...` and `closing`: the conditions fill the lines, continuing under the first
+    /// (`guard a, b,` / `      c else { ... }`, `if a, b,` / `   c {`).
+    private static func writeConditions(_ conditions: [Expression], keyword: String, closing: String, into printer: inout CodePrinter) {
+        var pieces = commaSeparated(conditions.map(inlineText))
+        if let last = pieces.indices.last { pieces[last] += closing }
+        fillLines(pieces, first: keyword + " ", continuation: String(repeating: " ", count: keyword.count + 1), into: &printer)
+    }
+
+    /// How a case's one pattern wraps when its label is too wide for the line: what opens it and
+    /// its items, one per line or filling them (`case let .name(` and the bindings, `case let (`
+    /// and the elements); nil for a pattern that does not wrap.
+    private static func wrappablePattern(_ pattern: SwitchCase.Pattern) -> (opening: String, items: [String])? {
+        switch pattern {
+        case let .enumCase(name, bindings) where bindings.count > 1:
+            return ("case let ." + spelling(name, .member) + "(", bindings.map { spelling($0, .declaration) })
+        case let .tuple(elements):
+            return (binds(pattern) ? "case let (" : "case (", elements.map(patternText))
         default:
             return nil
         }

@@ -106,22 +106,16 @@ extension Translator {
     /// that grew with the square of the number of unions (33 ms a union among 3,000 models, 4 ms
     /// among 300).
     func enumEqualityFunction(cases: [(name: Identifier, hasValue: Bool)]) -> Declaration {
-        let selfType = TypeName.named("Self")
         var switchCases = cases.map { name, hasValue in
             guard hasValue else {
                 return SwitchCase(patterns: [.tuple([.enumCase(name: name, bindings: []), .enumCase(name: name, bindings: [])])],
                                   body: [.return(.booleanLiteral(true))])
             }
             return SwitchCase(patterns: [.tuple([.enumCase(name: name, bindings: ["left"]), .enumCase(name: name, bindings: ["right"])])],
-                              body: [.return(.call(.member(.type(runtime(RuntimeNames.modelEquality)), RuntimeNames.modelEqualitySame),
-                                                   [Argument(.identifier("left")), Argument(.identifier("right"))]))])
+                              body: [.return(same(.identifier("left"), .identifier("right")))])
         }
         switchCases.append(SwitchCase(patterns: [.default], body: [.return(.booleanLiteral(false))]))
-        return Declaration(kind: .function(FunctionDecl(
-            access: access, kind: .function(name: "==", isStatic: true, isMutating: false),
-            parameters: [FunctionParameter(label: "lhs", type: selfType), FunctionParameter(label: "rhs", type: selfType)],
-            returnType: .named("Bool"),
-            body: [.switch(subject: .tuple([.identifier("lhs"), .identifier("rhs")]), cases: switchCases)])))
+        return equalityDeclaration([.switch(subject: .tuple([.identifier("lhs"), .identifier("rhs")]), cases: switchCases)])
     }
 
     /// `==` comparing each stored property with `ModelEquality.same`, in one `guard`: the same result
@@ -129,17 +123,23 @@ extension Translator {
     /// time (docs/generated-code.md, "Compile time and size"). `hash(into:)` stays synthesized: its
     /// `hasher.combine` calls are quick to check. Two values of a struct without properties are equal.
     func equalityFunction(_ propertyNames: [Identifier]) -> Declaration {
+        let conditions = propertyNames.map { name in same(.member(.identifier("lhs"), name), .member(.identifier("rhs"), name)) }
+        return equalityDeclaration(conditions.isEmpty ? [.return(.booleanLiteral(true))]
+            : [.guard(conditions: conditions, elseBody: .return(.booleanLiteral(false))), .return(.booleanLiteral(true))])
+    }
+
+    /// `public static func == (lhs: Self, rhs: Self) -> Bool { body }`.
+    private func equalityDeclaration(_ body: [Statement]) -> Declaration {
         let selfType = TypeName.named("Self")
-        let conditions = propertyNames.map { name in
-            Expression.call(.member(.type(runtime(RuntimeNames.modelEquality)), RuntimeNames.modelEqualitySame),
-                            [Argument(.member(.identifier("lhs"), name)), Argument(.member(.identifier("rhs"), name))])
-        }
         return Declaration(kind: .function(FunctionDecl(
             access: access, kind: .function(name: "==", isStatic: true, isMutating: false),
             parameters: [FunctionParameter(label: "lhs", type: selfType), FunctionParameter(label: "rhs", type: selfType)],
-            returnType: .named("Bool"),
-            body: conditions.isEmpty ? [.return(.booleanLiteral(true))]
-                : [.guard(conditions: conditions, elseBody: .return(.booleanLiteral(false))), .return(.booleanLiteral(true))])))
+            returnType: .named("Bool"), body: body)))
+    }
+
+    /// `ModelEquality.same(lhs, rhs)`.
+    private func same(_ lhs: Expression, _ rhs: Expression) -> Expression {
+        .call(.member(.type(runtime(RuntimeNames.modelEquality)), RuntimeNames.modelEqualitySame), [Argument(lhs), Argument(rhs)])
     }
 
     /// `init(from:)` and `encode(to:)` of an object model: each declared property by its wire name

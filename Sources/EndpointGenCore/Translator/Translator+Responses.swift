@@ -178,7 +178,8 @@ extension Translator {
     /// `public enum ListThingsResponse: Hashable, Sendable { case ok([Thing]); case noContent }`
     func responseEnumDeclaration(_ endpoint: Endpoint) -> Declaration {
         let alternatives = endpoint.response.alternatives
-        let members = alternatives.map { alternative in
+        let caseNames = alternatives.map { Identifier(Translator.caseName(for: $0.status)) }
+        let members = zip(alternatives, caseNames).map { alternative, caseName in
             let values = alternative.type == .void ? [] : [FunctionParameter(label: nil, type: swiftType(alternative.type))]
             let status: String
             switch alternative.status {
@@ -187,14 +188,13 @@ extension Translator {
             case .default: status = "default"
             }
             return Declaration(documentation: ["Status \(status)\(alternative.type == .void ? ", without a body" : "")."],
-                               kind: .enumCase(EnumCaseDecl(name: Identifier(Translator.caseName(for: alternative.status)),
-                                                            associatedValues: values)))
+                               kind: .enumCase(EnumCaseDecl(name: caseName, associatedValues: values)))
         }
         var inheritance: [TypeName] = [.named("Sendable")]
         var equality: [Declaration] = []
         if alternatives.allSatisfy({ Translator.isHashable($0.type) }) {
             inheritance.insert(.named("Hashable"), at: 0)
-            equality = [enumEqualityFunction(cases: alternatives.map { (Identifier(Translator.caseName(for: $0.status)), $0.type != .void) })]
+            equality = [enumEqualityFunction(cases: zip(caseNames, alternatives).map { ($0, $1.type != .void) })]
         }
         return Declaration(
             documentation: ["The success responses of `\(endpoint.swiftName)`: one case per status."],
