@@ -62,8 +62,8 @@ let package = Package(
         // Built with -warnings-as-errors: generated code must compile without a single warning.
         .target(name: "ExampleAPIs", dependencies: ["EndpointRuntime"], path: "Tests/ExampleAPIs",
                 swiftSettings: [.unsafeFlags(["-warnings-as-errors"])]),
-        // specs/Large.endpoints.json generated again as three files (`--parts 3`), as a spec of more than
-        // 500 endpoints would be: its requests are compared with those of the single file in ExampleAPIs.
+        // specs/Large.endpoints.json generated again as three files (`--parts 3`), as a longer spec
+        // would be: its requests are compared with those of the single file in ExampleAPIs.
         .target(name: "LargeInParts", dependencies: ["EndpointRuntime"], path: "Tests/PartedAPIs/Large",
                 swiftSettings: [.unsafeFlags(["-warnings-as-errors"])]),
         .testTarget(name: "ExampleAPITests", dependencies: ["ExampleAPIs", "LargeInParts", "EndpointRuntime", "TestSupport"]),

@@ -8,7 +8,7 @@ import PackagePlugin
 /// One build command per spec or document, each declaring exactly its inputs (the file, the target's
 /// `endpoint-gen.json` when there is one, and for a document the JSON and YAML files of its folder that
 /// its `$ref`s may name) and its outputs (`<pluginWorkDirectory>/<Stem>.swift`, and
-/// `<Stem>+Part2.swift`... for a spec of more than 500 endpoints and models), so the build system runs the generator only for a spec (or config) that changed. The spec is passed
+/// `<Stem>+Part2.swift`... for a spec longer than one file holds, `partCount(of:)`), so the build system runs the generator only for a spec (or config) that changed. The spec is passed
 /// by its full path, so the generator's `path:line:column: error:` diagnostics point at the spec.
 @main
 struct EndpointGenPlugin: BuildToolPlugin {
@@ -114,30 +114,16 @@ enum EndpointGenCommands {
         }.sorted { $0.path < $1.path }
     }
 
-    /// The generator's own rule (`endpoint-gen generate --help`): one file per 500 endpoints and
-    /// models, at least one. A file that cannot be read counts as one file; the generator then
-    /// reports what is wrong with it. For an OpenAPI document, its operations and component
-    /// schemas stand for the endpoints and models (before any filter: an estimate, which only
-    /// decides how the generated code is split).
+    /// The generator's own rule (`endpoint-gen generate --help`, `PartRule`): one file per 1,000 of a
+    /// spec's size (2 for each endpoint, 5 for each model, 1 for each property, enum value or
+    /// alternative), at least one. A spec that cannot be read counts as one file; the generator then
+    /// reports what is wrong with it. An OpenAPI document is not imported here: its length stands for
+    /// its size, one unit per 125 bytes (an estimate, which only decides how the generated code is split).
     static func partCount(of input: URL) -> Int {
         guard let data = try? Data(contentsOf: input) else { return 1 }
-        let total: Int
-        if input.lastPathComponent.hasSuffix(specSuffix) {
-            guard let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { return 1 }
-            // The generator's rules: what counts as an endpoint (`EndpointCount`), under the spec's keys (`SpecKey`).
-            total = EndpointCount.total(json: root) + ((root[SpecKey.models.key] as? [String: Any])?.count ?? 0)
-        } else if let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] {
-            let methods: Set<String> = ["get", "put", "post", "delete", "options", "head", "patch"]
-            let paths = (root["paths"] as? [String: Any])?.values.compactMap { $0 as? [String: Any] } ?? []
-            let operations = paths.reduce(0) { $0 + $1.keys.filter(methods.contains).count }
-            // OpenAPI 3's component schemas, Swagger 2.0's definitions.
-            let schemas = (((root["components"] as? [String: Any])?["schemas"] ?? root["definitions"]) as? [String: Any])?.count ?? 0
-            total = operations + schemas
-        } else {
-            // YAML: every `operationId:` line is an operation.
-            total = String(decoding: data, as: UTF8.self).components(separatedBy: "operationId:").count - 1
-        }
-        return PartRule.partCount(declarations: total)
+        guard input.lastPathComponent.hasSuffix(specSuffix) else { return PartRule.partCount(documentBytes: data.count) }
+        guard let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { return 1 }
+        return PartRule.partCount(size: PartRule.size(json: root))
     }
 
     /// `<Stem>` of `<Stem>.endpoints.json` or `<Stem>.openapi.json` (`.yaml`, `.yml`); nil for other files.

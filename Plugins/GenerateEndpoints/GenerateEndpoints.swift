@@ -5,7 +5,7 @@ import PackagePlugin
 ///
 /// For every source target with `*.endpoints.json` specs or `*.openapi.json` (`.yaml`, `.yml`) OpenAPI
 /// documents under its directory (or only the targets named with `--target`), runs `endpoint-gen
-/// generate` and writes `<Stem>.swift` (and, for a spec of more than 500 endpoints and models,
+/// generate` and writes `<Stem>.swift` (and, for a spec longer than one file holds (`PartRule`),
 /// `<Stem>+Part2.swift`...) into the package: beside its spec, or into the folder named by `"output"`
 /// in the target's `endpoint-gen.json` (relative to the target's directory). With `--check` nothing is
 /// written: the command fails, naming each generated file that is missing or differs from what the

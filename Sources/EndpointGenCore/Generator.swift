@@ -10,7 +10,7 @@ package enum AccessLevel: String, Sendable, Hashable, CaseIterable {
 /// Options that change the generated Swift (and so are part of its identity: same spec + same options, same bytes).
 package struct GeneratorOptions: Sendable, Hashable {
     package var accessLevel: AccessLevel
-    /// How many files each spec is written as; `nil` chooses: one per 500 endpoints and models.
+    /// How many files each spec is written as; `nil` chooses: one per 1,000 of its size (`PartRule`).
     package var parts: Int?
     /// Types the module defines itself that specs may use without declaring them in `models`
     /// (the config's `"moduleTypes"`). Any other undefined name is an error.
@@ -170,12 +170,17 @@ package enum Generator {
         var publicImports: Translator.PublicImports
     }
 
-    /// How many files a spec is written as when not told: one per 500 endpoints and models, at least one.
+    /// How many files a spec is written as when not told: one per `sizePerPart` of its size (`PartRule`).
     package static func partCount(for spec: Spec) -> Int {
-        PartRule.partCount(declarations: spec.api.endpointCount + spec.models.count)
+        PartRule.partCount(size: size(of: spec))
     }
-    /// Endpoints and models per file when the number of files is chosen automatically (`PartRule`).
-    package static let declarationsPerPart = PartRule.declarationsPerPart
+    /// What the part count divides: 2 for each endpoint, 5 for each model, 1 for each member of a model.
+    package static func size(of spec: Spec) -> Int {
+        PartRule.size(endpoints: spec.api.endpointCount, models: spec.models.count,
+                      members: spec.models.reduce(0) { $0 + $1.memberCount })
+    }
+    /// The size each file holds when the number of files is chosen automatically (`PartRule`).
+    package static let sizePerPart = PartRule.sizePerPart
     /// The most files one spec may be written as.
     package static let maximumParts = PartRule.maximumParts
 

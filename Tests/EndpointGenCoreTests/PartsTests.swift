@@ -27,9 +27,61 @@ import Testing
                models: (0..<models).map { F.object("Model\($0)", [F.property("id", .builtin(.int))]) })
     }
 
-    @Test(arguments: [(2, 0, 1), (500, 0, 1), (501, 0, 2), (400, 100, 1), (400, 101, 2), (1000, 1000, 4), (10_000, 1000, 22)])
-    func automaticCountIsOnePer500EndpointsAndModels(endpoints: Int, models: Int, parts: Int) {
+    /// Each model here has one property: a size of 2 for each endpoint and 6 for each model.
+    @Test(arguments: [(2, 0, 1), (500, 0, 1), (501, 0, 2), (400, 33, 1), (400, 34, 2), (1000, 1000, 8), (10_000, 1000, 26)])
+    func automaticCountIsOnePer1000OfTheSize(endpoints: Int, models: Int, parts: Int) {
         #expect(Generator.partCount(for: Self.spec(endpoints: endpoints, models: models)) == parts)
+    }
+
+    /// Members are what makes a model long: an enum of 600 values is a file of its own.
+    @Test func membersOfEveryKindOfModelCount() {
+        let values = (0..<600).map { "v\($0)" }
+        let spec = F.spec(name: "Shop", endpoints: [F.endpoint("status", path: "/status")], models: [
+            F.enumeration("Big", values.map { ($0, $0) }),
+            F.object("Pair", [F.property("a", .builtin(.int)), F.property("b", .builtin(.string))]),
+        ])
+        #expect(Generator.size(of: spec) == 2 + 5 + 600 + 5 + 2)
+        #expect(Generator.partCount(for: spec) == 1)
+        let bigger = F.spec(name: "Shop", endpoints: [], models: [F.enumeration("Big", (values + values.map { $0 + "x" }).map { ($0, $0) })])
+        #expect(Generator.partCount(for: bigger) == 2)
+    }
+
+    /// The build plugin counts a spec's JSON before anything is validated (`PartRule.size(json:)`):
+    /// for every spec of the repository, imported ones included, it counts what the generator
+    /// counts of the validated spec, so the plugin and `generate` write the same files.
+    @Test func thePluginsCountOfTheJSONIsTheGenerators() throws {
+        let root = ReferenceTests.root
+        let folders = ["specs", "specs/imported"]  // (specs/endpoint-gen.json: the module defines `Coordinates`)
+        var checked = 0
+        for folder in folders {
+            let directory = root.appendingPathComponent(folder)
+            for name in try FileManager.default.contentsOfDirectory(atPath: directory.path) where name.hasSuffix(".endpoints.json") {
+                let data = try Data(contentsOf: directory.appendingPathComponent(name))
+                let (spec, diagnostics) = Generator.validate(specData: data, fileName: name, moduleTypes: ["Coordinates"])
+                let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+                let validated = try #require(spec, "\(name): \(diagnostics)")
+                #expect(PartRule.size(json: json) == Generator.size(of: validated), "\(folder)/\(name)")
+                checked += 1
+            }
+        }
+        #expect(checked >= 17)
+    }
+
+    /// The build plugin must name an OpenAPI document's files before it is imported, so it splits it
+    /// by its length (`PartRule.partCount(documentBytes:)`). For every document the tests have, the
+    /// shared real ones included, that is at least as many files as the imported spec needs (never
+    /// longer files than `generate` writes), and not many more.
+    @Test func aDocumentsLengthIsEnoughFilesForItsImport() throws {
+        for url in ImportValidatesTests.allDocuments {
+            let data = try Data(contentsOf: url)
+            let imported = OpenAPIImporter.importDocument(data, fileName: url.lastPathComponent, options: ImportOptions(name: "Doc"))
+            let (spec, _) = Generator.validate(imported: imported, specFileName: "Doc.endpoints.json")
+            let validated = try #require(spec, "\(url.lastPathComponent)")
+            let needed = Generator.partCount(for: validated)
+            let estimated = PartRule.partCount(documentBytes: data.count)
+            #expect(estimated >= needed && estimated <= 2 * needed + 1,
+                    "\(url.lastPathComponent): \(data.count) bytes, \(estimated) files for a spec of size \(Generator.size(of: validated)) (\(needed) files)")
+        }
     }
 
     @Test func packingGivesExactlyTheCountInOrder() {

@@ -542,6 +542,16 @@ package struct Model: Sendable, Hashable {
     package var additionalProperties: TypeRef?
     package var location: SourceLocation
 
+    /// Its properties, enum values or alternatives: what its size counts (`PartRule`).
+    package var memberCount: Int {
+        switch kind {
+        case let .object(properties): properties.count
+        case let .enumeration(cases), let .integerEnumeration(cases): cases.count
+        case let .oneOf(union): union.alternatives.count
+        case let .anyOf(alternatives): alternatives.count
+        }
+    }
+
     package init(key: String, swiftName: String, description: String?, kind: Kind, additionalProperties: TypeRef? = nil,
                 location: SourceLocation) {
         self.key = key
