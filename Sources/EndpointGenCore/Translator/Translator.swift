@@ -205,15 +205,19 @@ struct Translator: Sendable {
             }
         }
         func parameters(_ list: [FunctionParameter]) -> Bool { list.contains { names($0.type) } }
+        // What a private declaration names needs no public import (`private var _customer:
+        // Indirect<...>`, in a part with nothing else of the runtime, was a warning that the
+        // public import was not used).
+        func isPrivate(_ access: AccessModifier?) -> Bool { access == "private" || access == "fileprivate" }
         func visit(_ declaration: Declaration) -> Bool {
             switch declaration.kind {
-            case let .enumeration(decl): return decl.inheritance.contains(where: names) || decl.members.contains(where: visit)
-            case let .structure(decl): return decl.inheritance.contains(where: names) || decl.members.contains(where: visit)
+            case let .enumeration(decl): return !isPrivate(decl.access) && (decl.inheritance.contains(where: names) || decl.members.contains(where: visit))
+            case let .structure(decl): return !isPrivate(decl.access) && (decl.inheritance.contains(where: names) || decl.members.contains(where: visit))
             case let .extension(decl): return decl.conformances.contains(where: names) || decl.members.contains(where: visit)
             case let .enumCase(decl): return parameters(decl.associatedValues)
-            case let .variable(decl): return names(decl.type) || decl.initializer.map(names) ?? false
-            case let .function(decl): return parameters(decl.parameters) || names(decl.returnType)
-            case let .protocol(decl): return decl.inheritance.contains(where: names) || decl.members.contains(where: visit)
+            case let .variable(decl): return !isPrivate(decl.access) && (names(decl.type) || decl.initializer.map(names) ?? false)
+            case let .function(decl): return !isPrivate(decl.access) && (parameters(decl.parameters) || names(decl.returnType))
+            case let .protocol(decl): return !isPrivate(decl.access) && (decl.inheritance.contains(where: names) || decl.members.contains(where: visit))
             case .typeAlias, .lineComment: return false
             }
         }
