@@ -42,6 +42,17 @@ import Testing
         ])
         #expect(Generator.size(of: spec) == 2 + 5 + 600 + 5 + 2)
         #expect(Generator.partCount(for: spec) == 1)
+        // A union's alternatives and an integer enum's values count as a string enum's values do.
+        let alternatives = [UnionAlternative(type: .builtin(.int), swiftName: "int", location: F.here),
+                            UnionAlternative(type: .builtin(.string), swiftName: "string", location: F.here),
+                            UnionAlternative(type: .model("Pair", defined: true), swiftName: "pair", location: F.here)]
+        let levels = [EnumCase(value: "1", swiftName: "one"), EnumCase(value: "2", swiftName: "two")]
+        let kinds: [(Model.Kind, Int)] = [(.oneOf(Union(alternatives: alternatives, discriminator: nil)), 3),
+                                          (.anyOf(Array(alternatives.prefix(2))), 2), (.integerEnumeration(levels), 2)]
+        for (kind, members) in kinds {
+            let model = Model(key: "M", swiftName: "M", description: nil, kind: kind, location: F.here)
+            #expect(Generator.size(of: F.spec(name: "Shop", endpoints: [], models: [model])) == 5 + members, "\(kind)")
+        }
         let bigger = F.spec(name: "Shop", endpoints: [], models: [F.enumeration("Big", (values + values.map { $0 + "x" }).map { ($0, $0) })])
         #expect(Generator.partCount(for: bigger) == 2)
     }
@@ -186,8 +197,28 @@ import Testing
 
     /// Cut into many files, Stripe's part holding only models whose one runtime type was a private
     /// `Indirect` box made `public import EndpointRuntime` a warning ("not used in public declarations").
-    @Test(arguments: [("private", false), ("fileprivate", false), ("public", true)])
+    @Test(arguments: [("private", false), ("fileprivate", false), ("internal", false), ("public", true), ("package", true)])
     func aPrivatePropertysTypeNeedsNoPublicImport(access: String, isPublic: Bool) {
         #expect(Translator.PublicImports(of: [Self.model(propertyAccess: access)]).runtime == isPublic)
+    }
+
+    /// `init(from container: KeyedDecodingContainer<ModelKey>)`, which a union's alternative has, is
+    /// internal (no modifier); a protocol's requirements (no modifier either) and an enum's cases
+    /// are as visible as their protocol or enum.
+    @Test func whatAMemberWithoutAModifierNamesCountsInProtocolsAndCasesOnly() {
+        let container = TypeName.generic(.named("KeyedDecodingContainer"), [.named("ModelKey")])
+        let initializer = FunctionDecl(access: nil, kind: .initializer(failable: false),
+                                       parameters: [FunctionParameter(label: "from", name: "container", type: container)], body: [])
+        let alternative = Declaration(kind: .structure(StructDecl(access: "public", name: "Cat", members: [Declaration(kind: .function(initializer))])))
+        #expect(!Translator.PublicImports(of: [alternative]).runtime)
+
+        var requirement = initializer
+        requirement.isRequirement = true
+        let service = Declaration(kind: .protocol(ProtocolDecl(access: "public", name: "Service", members: [Declaration(kind: .function(requirement))])))
+        #expect(Translator.PublicImports(of: [service]).runtime)
+
+        let payload = EnumCaseDecl(name: "file", associatedValues: [FunctionParameter(label: nil, type: .named("File"))])
+        let union = Declaration(kind: .enumeration(EnumDecl(access: "public", name: "Upload", members: [Declaration(kind: .enumCase(payload))])))
+        #expect(Translator.PublicImports(of: [union]).runtime)
     }
 }

@@ -205,19 +205,23 @@ struct Translator: Sendable {
             }
         }
         func parameters(_ list: [FunctionParameter]) -> Bool { list.contains { names($0.type) } }
-        // What a private declaration names needs no public import (`private var _customer:
-        // Indirect<...>`, in a part with nothing else of the runtime, was a warning that the
-        // public import was not used).
-        func isPrivate(_ access: AccessModifier?) -> Bool { access == "private" || access == "fileprivate" }
-        func visit(_ declaration: Declaration) -> Bool {
+        // Only what other modules see needs a public import: what a private or internal declaration
+        // names does not (`private var _customer: Indirect<...>`, or the internal
+        // `init(from container: KeyedDecodingContainer<ModelKey>)` of a union's alternative, in a
+        // part with nothing else of the runtime, made Swift warn that the public import was not used).
+        // A declaration without a modifier is internal, but for a protocol's requirements, which are
+        // as visible as the protocol, and an enum's cases, which have none.
+        func isSeen(_ access: AccessModifier?) -> Bool { access == "public" || access == "open" || access == "package" }
+        func visit(_ declaration: Declaration, requirement: Bool = false) -> Bool {
             switch declaration.kind {
-            case let .enumeration(decl): return !isPrivate(decl.access) && (decl.inheritance.contains(where: names) || decl.members.contains(where: visit))
-            case let .structure(decl): return !isPrivate(decl.access) && (decl.inheritance.contains(where: names) || decl.members.contains(where: visit))
-            case let .extension(decl): return decl.conformances.contains(where: names) || decl.members.contains(where: visit)
+            case let .enumeration(decl): return isSeen(decl.access) && (decl.inheritance.contains(where: names) || decl.members.contains { visit($0) })
+            case let .structure(decl): return isSeen(decl.access) && (decl.inheritance.contains(where: names) || decl.members.contains { visit($0) })
+            case let .extension(decl): return decl.conformances.contains(where: names) || decl.members.contains { visit($0) }
             case let .enumCase(decl): return parameters(decl.associatedValues)
-            case let .variable(decl): return !isPrivate(decl.access) && (names(decl.type) || decl.initializer.map(names) ?? false)
-            case let .function(decl): return !isPrivate(decl.access) && (parameters(decl.parameters) || names(decl.returnType))
-            case let .protocol(decl): return !isPrivate(decl.access) && (decl.inheritance.contains(where: names) || decl.members.contains(where: visit))
+            case let .variable(decl): return (requirement || isSeen(decl.access)) && (names(decl.type) || decl.initializer.map(names) ?? false)
+            case let .function(decl): return (requirement || isSeen(decl.access)) && (parameters(decl.parameters) || names(decl.returnType))
+            case let .protocol(decl):
+                return isSeen(decl.access) && (decl.inheritance.contains(where: names) || decl.members.contains { visit($0, requirement: true) })
             case .typeAlias, .lineComment: return false
             }
         }
@@ -230,7 +234,7 @@ struct Translator: Sendable {
             default: return false
             }
         }
-        return declarations.contains(where: visit)
+        return declarations.contains { visit($0) }
     }
 
     /// `private typealias _RequiresEndpointRuntime = EndpointRuntimeVersion2`: fails to compile
