@@ -7,8 +7,10 @@
 #   3. a package of clients generated from Museum and from Stripe's customers
 #      (`import --path /v1/customers`) calls endpoints against the local echo server
 #      (Tests/TestSupport/echo_server.py) and checks the bytes that arrive: a deepObject query and
-#      a form body with nested objects, arrays and a map among them (scripts/real-documents).
-#   scripts/test-real-documents.sh          run all three
+#      a form body with nested objects, arrays and a map among them (scripts/real-documents);
+#   4. Spotify's document through the build plugin, which splits it into several files by its
+#      length, compiled with -warnings-as-errors.
+#   scripts/test-real-documents.sh          run all four
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 DOCS=$(cd "$ROOT/.." && pwd)/shared/openapi
@@ -55,6 +57,14 @@ cp "$WORK/Stripe"/*.swift "$PKG/Sources/StripeClient/"
 start=$SECONDS
 swift build --package-path "$PKG" --product RealCalls > "$WORK/build.log" 2>&1 || { tail -40 "$WORK/build.log"; exit 1; }
 echo "built the clients ($((SECONDS - start)) s)"
+# The build plugin must name a document's files before anything is imported: it splits Spotify's
+# by the document's length, into several files, which compile with -warnings-as-errors.
+cp "$DOCS/Spotify.yaml" "$PKG/Sources/SpotifyThroughPlugin/Spotify.openapi.yaml"
+start=$SECONDS
+swift build --package-path "$PKG" --target SpotifyThroughPlugin > "$WORK/plugin.log" 2>&1 || { tail -40 "$WORK/plugin.log"; exit 1; }
+files=$(find "$PKG/.build/plugins/outputs" -path '*SpotifyThroughPlugin*' -name 'Spotify*.swift' | wc -l)
+[ "$files" -ge 2 ] || { echo "test-real-documents: the build plugin wrote Spotify's document as $files file(s); its length asks for several" >&2; exit 1; }
+echo "built Spotify's document through the build plugin: $files files ($((SECONDS - start)) s)"
 coproc SERVER { exec python3 "$ROOT/Tests/TestSupport/echo_server.py"; }
 read -r port <&"${SERVER[0]}"
 status=0
