@@ -120,9 +120,14 @@ enum EndpointGenCommands {
     /// reports what is wrong with it. An OpenAPI document is not imported here: its length stands for
     /// its size, one unit per 125 bytes (an estimate, which only decides how the generated code is split).
     static func partCount(of input: URL) -> Int {
-        guard let data = try? Data(contentsOf: input) else { return 1 }
-        guard input.lastPathComponent.hasSuffix(specSuffix) else { return PartRule.partCount(documentBytes: data.count) }
-        guard let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { return 1 }
+        guard input.lastPathComponent.hasSuffix(specSuffix) else {
+            // Its length alone, from the file system: a document may be megabytes, and this runs
+            // whenever the build plans its commands.
+            let attributes = try? FileManager.default.attributesOfItem(atPath: input.resolvingSymlinksInPath().path)
+            return PartRule.partCount(documentBytes: (attributes?[.size] as? NSNumber)?.intValue ?? 0)
+        }
+        guard let data = try? Data(contentsOf: input),
+              let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { return 1 }
         return PartRule.partCount(size: PartRule.size(json: root))
     }
 
