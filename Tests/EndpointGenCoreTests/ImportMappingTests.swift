@@ -65,6 +65,22 @@ import Testing
         #expect(generated.contains(#"request(.post, baseURL: "https://upload.example.com/api/2.0", [Path("files", "content")])"#), "\(generated)")
     }
 
+    /// Box writes a path per grant type (`/oauth2/token#refresh`): the operations of such a path
+    /// send to its own servers too, although the path they request has no fragment.
+    @Test func pathServersHoldForAPathWrittenWithAFragment() throws {
+        let json = T.document(paths: """
+            {"/oauth2/token#refresh": {
+               "servers": [{"url": "https://account.example.com"}],
+               "post": {"operationId": "refreshToken", "responses": {"200": {"description": "ok"}}}},
+             "/oauth2/token": {
+               "post": {"operationId": "requestToken", "responses": {"200": {"description": "ok"}}}}}
+            """)
+        let imported = T.run(json)
+        #expect(imported.endpoint("refreshToken", in: "oauth2")?["baseURL"] as? String == "https://account.example.com")
+        #expect(imported.endpoint("requestToken", in: "oauth2")?["baseURL"] == nil)
+        #expect(imported.validationErrors.isEmpty)
+    }
+
     // MARK: Names and groups
 
     @Test func operationsAreNamedFromOperationIdAndGroupedByFirstTag() throws {

@@ -448,8 +448,10 @@ final class OpenAPIImportContext {
     /// A path item's or an operation's own `servers` (Box's uploads, GitHub's release assets):
     /// its first server as the endpoint's `baseURL`, a relative one against the document's server's
     /// origin; nil when there are none or it is the document's own.
-    func endpointBaseURL(operation: OANode, path: String) -> String? {
-        let pathServers = root["paths"]?[path].flatMap { resolve($0) }?["servers"]
+    /// (The path item's servers are given, not looked up by path: a lookup by path took a time that
+    /// grows with the number of paths for every operation, and missed the item of a path written
+    /// with a fragment, `/oauth2/token#refresh`, whose request path has none.)
+    func endpointBaseURL(operation: OANode, pathServers: OANode?) -> String? {
         guard let servers = (operation["servers"] ?? pathServers)?.items, !servers.isEmpty else { return nil }
         var origin = "http://localhost"
         if let components = URLComponents(string: documentBaseURL), let scheme = components.scheme, let host = components.host {

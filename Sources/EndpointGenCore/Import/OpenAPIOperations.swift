@@ -11,6 +11,8 @@ extension OpenAPIImportContext {
         var method: String
         var node: OANode
         var itemParameters: [OANode]
+        /// The path item's own `servers` (each of its operations sends there unless it has its own).
+        var itemServers: OANode?
         /// The group's key ("" for the top level) and what it was made from.
         var groupKey: String
         var groupDescription: String?
@@ -64,7 +66,7 @@ extension OpenAPIImportContext {
         let typeBase = name.lowercased().contains(groupKey.lowercased())
             ? ImportNaming.upperCamel(name) : ImportNaming.upperCamel(groupKey) + ImportNaming.upperCamel(name)
         let imported = importOperation(operation.node, method: operation.method, path: operation.path, name: name,
-                                       typeBase: typeBase, pathParameters: operation.itemParameters)
+                                       typeBase: typeBase, pathParameters: operation.itemParameters, pathServers: operation.itemServers)
         group.endpoints.append(ImportedEndpoint(key: name, value: imported.endpoint, source: operation.node,
                                                 pathParameters: operation.itemParameters))
         if let stream = imported.stream {
@@ -112,6 +114,7 @@ extension OpenAPIImportContext {
             // What is sent: the path without its fragment (Box's `/oauth2/token#refresh`).
             guard let path = requestPath(documentPath, item: rawItem, keyLocation: pathKeyLocation) else { continue }
             let itemParameters = item["parameters"]?.items ?? []
+            let itemServers = item["servers"]
             let pathIsKept = Self.methods.contains { isKept(path: documentPath, method: $0) }
             for (key, keyLocation, value) in item.members {
                 if key == "trace" {
@@ -127,8 +130,10 @@ extension OpenAPIImportContext {
                     warn(.invalidOperation, value, "an operation must be an object; dropped")
                     continue
                 }
-                pending.append(pendingOperation(value, method: key, path: path, documentPath: documentPath, itemParameters: itemParameters,
-                                                context: context))
+                var operation = pendingOperation(value, method: key, path: path, documentPath: documentPath, itemParameters: itemParameters,
+                                                 context: context)
+                operation.itemServers = itemServers
+                pending.append(operation)
             }
         }
         return pending
@@ -329,7 +334,7 @@ extension OpenAPIImportContext {
     // MARK: One operation
 
     func importOperation(_ operation: OANode, method: String, path: String, name: String, typeBase: String,
-                         pathParameters: [OANode]) -> (endpoint: ImportJSON, stream: ImportJSON?) {
+                         pathParameters: [OANode], pathServers: OANode?) -> (endpoint: ImportJSON, stream: ImportJSON?) {
         var endpoint: [(String, ImportJSON)] = []
         if let description = joinedDescription(summary: operation["summary"]?.string, description: operation["description"]?.string) {
             endpoint.append((SpecKey.description.key, .string(description)))
@@ -351,7 +356,7 @@ extension OpenAPIImportContext {
         let (finalPath, parameters) = importParameters(operation: operation, path: path, pathParameters: pathParameters,
                                                         typeBase: typeBase, hasBody: body != nil)
         endpoint.append((SpecKey.path.key, .string(finalPath)))
-        if let baseURL = endpointBaseURL(operation: operation, path: path) { endpoint.append((SpecKey.baseURL.key, .string(baseURL))) }
+        if let baseURL = endpointBaseURL(operation: operation, pathServers: pathServers) { endpoint.append((SpecKey.baseURL.key, .string(baseURL))) }
         if !parameters.isEmpty { endpoint.append((SpecKey.parameters.key, .object(parameters))) }
 
         if let security = operation["security"] {
