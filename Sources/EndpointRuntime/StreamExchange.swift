@@ -336,13 +336,21 @@ final class StreamExchange: TaskEventHandler, BodySource {
     }
 }
 
-/// Open or closed: a closed gate holds back whoever calls ``waitWhileClosed()``.
+/// Open or closed, and how many deliveries are under way: a closed gate, or one with
+/// ``maximumInFlight`` deliveries not yet done, holds back whoever calls ``enter()``.
 ///
-/// `@unchecked Sendable`: `closed` is read and written only under `condition`. Not a `Locked`:
-/// ``waitWhileClosed()`` waits on the condition, holding its lock.
+/// `@unchecked Sendable`: `closed` and `inFlight` are read and written only under `condition`. Not a
+/// `Locked`: ``enter()`` waits on the condition, holding its lock.
 final class FlowGate: @unchecked Sendable {
+    /// Deliveries that may wait to run at once. Each holds a chunk of up to 16 KiB (libcurl's), so this
+    /// bounds what waits in the delegate queue to 1 MiB. (Unbounded, a queue whose thread the machine
+    /// did not run for a while held hundreds of chunks: the reader's buffer is bounded only where
+    /// they arrive, and a 1 GiB stream made the process grow by up to 30 MiB.)
+    static let maximumInFlight = 64
+
     private let condition = NSCondition()
     private var closed = false
+    private var inFlight = 0
 
     func close() {
         condition.lock()
@@ -357,10 +365,20 @@ final class FlowGate: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Returns once the gate is open.
-    func waitWhileClosed() {
+    /// Returns once the gate is open and fewer than ``maximumInFlight`` deliveries are under way,
+    /// counting the caller's among them until it calls ``leave()``.
+    func enter() {
         condition.lock()
-        while closed { _ = condition.wait(until: Date(timeIntervalSinceNow: 0.25)) }
+        while closed || inFlight >= FlowGate.maximumInFlight { _ = condition.wait(until: Date(timeIntervalSinceNow: 0.25)) }
+        inFlight += 1
+        condition.unlock()
+    }
+
+    /// A delivery let in by ``enter()`` is done.
+    func leave() {
+        condition.lock()
+        inFlight -= 1
+        condition.broadcast()
         condition.unlock()
     }
 }
@@ -368,8 +386,12 @@ final class FlowGate: @unchecked Sendable {
 #if canImport(FoundationNetworking)
 /// The delegate queue of a FoundationNetworking session that streams one response. The session hands
 /// each received chunk to its delegate by adding an operation here, from the session's work queue,
-/// which also runs libcurl: holding that call back while the gate is closed stops libcurl reading the
+/// which also runs libcurl: holding that call back while the gate is closed, or while the chunks
+/// already added wait to be delivered (see ``FlowGate/maximumInFlight``), stops libcurl reading the
 /// socket, so TCP flow control holds back the server until the reader catches up.
+///
+/// An operation added from one of this queue's own operations is not held back: it would wait for
+/// the queue it holds up.
 ///
 /// `@unchecked Sendable`: OperationQueue is thread-safe; `gate` is a constant of a Sendable type.
 final class GatedOperationQueue: OperationQueue, @unchecked Sendable {
@@ -382,8 +404,16 @@ final class GatedOperationQueue: OperationQueue, @unchecked Sendable {
     }
 
     override func addOperation(_ block: @escaping @Sendable () -> Void) {
-        gate.waitWhileClosed()
-        super.addOperation(block)
+        if OperationQueue.current === self {
+            super.addOperation(block)
+            return
+        }
+        gate.enter()
+        let gate = self.gate
+        super.addOperation {
+            block()
+            gate.leave()
+        }
     }
 }
 #endif

@@ -246,11 +246,12 @@ import FoundationNetworking
 
     @Test func aLaggingReaderHoldsTheTransferBack() async throws {
         let (_, peakBuffered, _) = try await readLongBody(lag: .milliseconds(100))
-        // The bound plus what was already on its way when the transfer was held back: on a loaded
-        // machine that was seen at 17 MB (16.3 MiB), so the check is a third of the 96 MiB body: a
-        // transport that did not hold back would buffer most of it while the reader sleeps.
+        // The bound (1 MiB) plus what was already on its way when the transfer was held back: with
+        // FoundationNetworking, at most 64 chunks of libcurl's 16 KiB waiting in the session's
+        // delegate queue (`FlowGate.maximumInFlight`); before that bound, a queue the machine did not
+        // run for a while held hundreds (16.3 MiB was seen on a loaded machine).
         // What the process grows by is the test above's; here, what the transport holds back.
-        #expect(peakBuffered < 32 << 20, "peak buffered \(peakBuffered)")
+        #expect(peakBuffered < 4 << 20, "peak buffered \(peakBuffered)")
     }
 
     @Test func downloadWritesToAFileAndReportsProgress() async throws {
