@@ -1,7 +1,8 @@
 // Streamed responses: the per-event cost of the runtime's Server-Sent Events decoder against a
 // hand-written line parser over the same bytes, and the peak memory of reading a 1 GiB event stream
 // from a local server (python3, generating the events on the fly) through HTTPClient.
-// Prints tab-separated table rows for Benchmarks/run.sh. `--smoke` measures briefly (and streams 64 MiB).
+// Prints tab-separated table rows for Benchmarks/run.sh. `--smoke` measures briefly (and streams 64 MiB);
+// `--platform-only` reads the same stream with URLSession alone, for reference.
 import EndpointRuntime
 import Foundation
 #if canImport(FoundationNetworking)
@@ -147,7 +148,8 @@ print(server.server_address[1], flush=True)
 server.serve_forever()
 """#
 
-func measureLongStream() async throws {
+/// Starts the event server and runs `body` with its port; stops the server after.
+func withEventServer(_ body: (Int) async throws -> Void) async throws {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["python3", "-u", "-c", serverScript]
@@ -169,28 +171,82 @@ func measureLongStream() async throws {
     guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
         throw URLError(.cannotConnectToHost)
     }
-    let size = smoke ? 64 << 20 : 1 << 30
-    let request = try HTTPRequest(.get, baseURL: "http://127.0.0.1:\(port)") { Path("events"); Query("size", size) }
-    let endpoint = Endpoint(request, decoder: ResponseDecoder<ResponseStream<ServerSentEvent>>.stream(.serverSentEvents()))
-    let client = HTTPClient(transport: URLSessionTransport(configuration: .ephemeral))
-    let before = peakResident()
-    let start = now()
-    var events = 0
-    var bytes = 0
-    for try await event in try await client.send(endpoint) {
-        events += 1
-        bytes += event.data.utf8.count
+    try await body(port)
+}
+
+let longStreamSize = smoke ? 64 << 20 : 1 << 30
+
+func measureLongStream() async throws {
+    try await withEventServer { port in
+        let size = longStreamSize
+        let request = try HTTPRequest(.get, baseURL: "http://127.0.0.1:\(port)") { Path("events"); Query("size", size) }
+        let endpoint = Endpoint(request, decoder: ResponseDecoder<ResponseStream<ServerSentEvent>>.stream(.serverSentEvents()))
+        let client = HTTPClient(transport: URLSessionTransport(configuration: .ephemeral))
+        let before = peakResident()
+        let start = now()
+        var events = 0
+        var bytes = 0
+        for try await event in try await client.send(endpoint) {
+            events += 1
+            bytes += event.data.utf8.count
+        }
+        let seconds = Double(now() - start) / 1e9
+        let peak = peakResident()
+        sink &+= bytes
+        let mib = Double(peak) / 1_048_576
+        let growth = Double(peak - before) / 1_048_576
+        row("Peak RSS reading a \(size >> 20) MiB SSE stream (\(events) events, \(String(format: "%.1f", seconds)) s) from 127.0.0.1",
+            String(format: "%.1f MiB (%.1f MiB before the stream, +%.1f MiB)", mib, Double(before) / 1_048_576, growth),
+            "flat, < 50 MiB", mib < 50 ? "ok" : "over")
     }
-    let seconds = Double(now() - start) / 1e9
-    let peak = peakResident()
-    sink &+= bytes
-    let mib = Double(peak) / 1_048_576
-    let growth = Double(peak - before) / 1_048_576
-    row("Peak RSS reading a \(size >> 20) MiB SSE stream (\(events) events, \(String(format: "%.1f", seconds)) s) from 127.0.0.1",
-        String(format: "%.1f MiB (%.1f MiB before the stream, +%.1f MiB)", mib, Double(before) / 1_048_576, growth),
-        "flat, < 50 MiB", mib < 50 ? "ok" : "over")
+}
+
+/// Counts what a data task delivers, and says when it is done.
+final class CountingDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    private(set) var bytes = 0
+    let done = DispatchSemaphore(value: 0)
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        bytes += data.count
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        done.signal()
+    }
+}
+
+/// `--platform-only`, in a process of its own: the same stream read by URLSession alone, a data task
+/// and a delegate that counts the bytes (no endpoint-gen code, nothing held back), for what the
+/// platform's own networking costs in memory beside the row above.
+func measurePlatformStream() async throws {
+    try await withEventServer { port in
+        let size = longStreamSize
+        let delegate = CountingDelegate()
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = 1
+        let session = URLSession(configuration: .ephemeral, delegate: delegate, delegateQueue: queue)
+        defer { session.finishTasksAndInvalidate() }
+        let before = peakResident()
+        session.dataTask(with: URL(string: "http://127.0.0.1:\(port)/events?size=\(size)")!).resume()
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global().async {
+                delegate.done.wait()
+                continuation.resume()
+            }
+        }
+        let peak = peakResident()
+        sink &+= delegate.bytes
+        row("The same stream read by URLSession alone (a data task and a delegate counting its \(delegate.bytes >> 20) MiB; no endpoint-gen code): peak RSS, for reference",
+            String(format: "%.1f MiB (%.1f MiB before the stream, +%.1f MiB)", Double(peak) / 1_048_576, Double(before) / 1_048_576,
+                   Double(peak - before) / 1_048_576),
+            "", "")
+    }
 }
 
 // The long stream first, so the process's memory before it is only the runtime's.
-if !CommandLine.arguments.contains("--decoder-only") { try await measureLongStream() }
-try await measureDecoder()
+if CommandLine.arguments.contains("--platform-only") {
+    try await measurePlatformStream()
+} else {
+    if !CommandLine.arguments.contains("--decoder-only") { try await measureLongStream() }
+    try await measureDecoder()
+}
