@@ -10,7 +10,6 @@ extension Generator {
         var spec: Spec?
         if let root = JSONParser.parse(specData, fileName: fileName, diagnostics: &collected) {
             spec = Validator.validate(root, fileName: fileName, moduleTypes: moduleTypes, diagnostics: &collected)
-            Background.release(consume root)
         }
         var sorted = Diagnostics()
         for diagnostic in collected.sorted { sorted.emit(diagnostic) }

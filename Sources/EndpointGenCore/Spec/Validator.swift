@@ -12,10 +12,13 @@ import Foundation
 /// Every problem in the file is reported, each at its key or value; the result is nil when there
 /// is any error.
 package enum Validator {
-    package static func validate(_ root: JSONNode, fileName: String, moduleTypes: Set<String> = [],
+    package static func validate(_ root: consuming JSONNode, fileName: String, moduleTypes: Set<String> = [],
                                 diagnostics: inout Diagnostics) -> Spec? {
         var shape = Diagnostics()
-        guard let raw = SpecDecoder.decode(root, diagnostics: &shape) else {
+        let decoded = SpecDecoder.decode(root, diagnostics: &shape)
+        // The tree is not read after decoding: freed on another core while the checks run here.
+        Background.release(consume root)
+        guard let raw = decoded else {
             diagnostics.append(contentsOf: shape)
             return nil
         }
