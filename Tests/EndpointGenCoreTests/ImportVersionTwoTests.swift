@@ -144,6 +144,26 @@ import Testing
         }
     }
 
+    /// Stripe's time zones: `Etc/GMT+1` and `Etc/GMT-1` would share a name, so the generator spells
+    /// their signs (`etcGMTPlus1`, `etcGMTMinus1`) and the importer keeps every one, with no warning.
+    /// A value that signs do not tell apart (`a b` beside `a_b`) is still dropped, and the values
+    /// kept are then named without it.
+    @Test func enumValuesThatSignsTellApartAreKept() throws {
+        let json = T.document(components: """
+            {"schemas": {"Zone": {"type": "string", "enum": ["Etc/GMT+1", "Etc/GMT-1", "Etc/GMT0", "a_b", "a b"]}}}
+            """)
+        let result = Self.run(json, version: .two)
+        #expect(Self.compact(result, ["models", "Zone"]) == #"{"enum":["Etc\/GMT+1","Etc\/GMT-1","Etc\/GMT0","a_b"]}"#)
+        #expect(Self.warnings(result) == [
+            "openapi.json:6:65: warning: #/components/schemas/Zone/enum: enum value 'a b' has no Swift case name of its own; dropped (it still decodes, as an unknown value)"
+        ])
+        let spec = try #require(result.specJSON)
+        let generated = try #require(Generator.generate(specData: Data(spec.utf8), fileName: "T.endpoints.json", options: GeneratorOptions()).swift)
+        for name in ["etcGMTPlus1", "etcGMTMinus1", "etcGMT0", "aB"] {
+            #expect(generated.contains("public static var \(name): Self"), "\(name)")
+        }
+    }
+
     @Test func integerEnumsBecomeIntEnumModels() {
         let json = T.document(paths: """
             {"/l": {"get": {"operationId": "list", "parameters": [{"name": "level", "in": "query", "schema": {"$ref": "#/components/schemas/Level"}}],

@@ -125,6 +125,19 @@ import Testing
         #expect(Naming.enumCase("in-progress") == "inProgress")
     }
 
+    /// An enum's names are chosen together: values that signs alone tell apart (Stripe's time zones)
+    /// spell every sign of the enum as a word; a sign is a `+` or `-` before a digit and not after one.
+    @Test func enumCasesSpellSignsWhereTheyTellValuesApart() {
+        #expect(Naming.enumCases(["Etc/GMT", "Etc/GMT+1", "Etc/GMT-1", "Etc/GMT-13", "America/Port-au-Prince", "2020-08-27", "none"])
+                == ["etcGMT", "etcGMTPlus1", "etcGMTMinus1", "etcGMTMinus13", "americaPortAuPrince", "_20200827", "noneValue"])
+        // Names that differ anyway are kept: a valid spec keeps its names.
+        #expect(Naming.enumCases(["Etc/GMT+1", "Etc/GMT-13", "UTC-5", "tier-1"]) == ["etcGMT1", "etcGMT13", "utc5", "tier1"])
+        #expect(Naming.enumCases(["+1", "-1", "laugh"]) == ["plus1", "minus1", "laugh"])
+        // Signs that do not tell the values apart change nothing: the check reports the names.
+        #expect(Naming.enumCases(["a_b", "a b", "UTC-5"]) == ["aB", "aB", "utc5"])
+        #expect(Naming.enumCases([]) == [])
+    }
+
     @Test func didYouMean() {
         let keys = ["method", "path", "parameters", "response", "description", "deprecated", "errors"]
         #expect(Naming.didYouMean("methdo", candidates: keys) == "method")

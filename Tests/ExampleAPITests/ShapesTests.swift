@@ -263,6 +263,16 @@ import Testing
         #expect(Shapes.Reaction(rawValue: "-1") == .minus1 && Shapes.Reaction.plus1.rawValue == "+1")
     }
 
+    /// Values that only their signs tell apart are named by them, and decode and encode as written.
+    @Test func enumValuesThatDifferInTheirSignKeepTheirOwnCases() throws {
+        #expect(Shapes.TimeZoneName.etcGMTPlus1.rawValue == "Etc/GMT+1")
+        #expect(Shapes.TimeZoneName.etcGMTMinus1.rawValue == "Etc/GMT-1")
+        #expect(Shapes.TimeZoneName.americaPortAuPrince.rawValue == "America/Port-au-Prince")
+        #expect(try Self.roundTrip(Shapes.TimeZoneName.self, #""Etc/GMT-13""#) == .etcGMTMinus13)
+        #expect(try Self.roundTrip(Shapes.TimeZoneName.self, #""2020-08-27""#) == ._20200827)
+        #expect(Shapes.TimeZoneName.etcGMTPlus1 != .etcGMTMinus1)
+    }
+
     // MARK: Multipart parts
 
     /// Per-part `contentType` and `headers` reach a real server: the untyped file takes the spec's

@@ -651,6 +651,34 @@ nonisolated extension Shapes {
         public static var heart: Self { Self(rawValue: "heart") }
     }
 
+    /// Named like Stripe's time zones: values that differ only in a sign spell it as a word.
+    public nonisolated struct TimeZoneName: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+        public var rawValue: String
+
+        /// The value `rawValue`, listed below or not: a value the spec does not list is kept as it is.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
+        /// `Etc/GMT`
+        public static var etcGMT: Self { Self(rawValue: "Etc/GMT") }
+
+        /// `Etc/GMT+1`
+        public static var etcGMTPlus1: Self { Self(rawValue: "Etc/GMT+1") }
+
+        /// `Etc/GMT-1`
+        public static var etcGMTMinus1: Self { Self(rawValue: "Etc/GMT-1") }
+
+        /// `Etc/GMT-13`
+        public static var etcGMTMinus13: Self { Self(rawValue: "Etc/GMT-13") }
+
+        /// `America/Port-au-Prince`
+        public static var americaPortAuPrince: Self { Self(rawValue: "America/Port-au-Prince") }
+
+        /// `2020-08-27`
+        public static var _20200827: Self { Self(rawValue: "2020-08-27") }
+    }
+
     public nonisolated struct ChatRequest: Codable, Hashable, Sendable {
         public var model: String
         public var messages: [ChatMessage]

@@ -465,21 +465,21 @@ extension OpenAPIImportContext {
 
     // MARK: Enum models
 
-    /// The values an enum model keeps: each distinct value whose Swift case name (the generator's
-    /// own naming, so GitHub's `+1` and `-1` are kept exactly when it names them apart) no earlier
-    /// value has. A value listed twice loses nothing and is not reported; the others are.
+    /// The values an enum model keeps: each distinct value, unless its Swift case name, as the
+    /// generator names the kept values together (`Naming.enumCases`: GitHub's `+1` and `-1`,
+    /// Stripe's `Etc/GMT+1` and `Etc/GMT-1` are named apart), is an earlier value's too. A value
+    /// listed twice loses nothing and is not reported; the others are.
     func keptEnumValues(_ rawValues: [String], node: OANode) -> [String] {
         var values: [String] = []
-        var usedCases: Set<String> = []
-        for value in rawValues {
-            if values.contains(value) { continue }
-            let caseName = ImportNaming.lowerCamel(value)
-            guard !caseName.isEmpty, usedCases.insert(caseName).inserted else {
-                warn(.enumValueDropped, node["enum"] ?? node,
-                     "enum value '\(value)' has no Swift case name of its own; dropped (it still decodes, as an unknown value)")
-                continue
-            }
-            values.append(value)
+        for value in rawValues where !values.contains(value) { values.append(value) }
+        // Dropping a value can change which names the others share: named again until none do.
+        while true {
+            var used: Set<String> = []
+            let names = Naming.enumCases(values)
+            guard let index = names.indices.first(where: { names[$0].isEmpty || !used.insert(names[$0]).inserted }) else { break }
+            warn(.enumValueDropped, node["enum"] ?? node,
+                 "enum value '\(values[index])' has no Swift case name of its own; dropped (it still decodes, as an unknown value)")
+            values.remove(at: index)
         }
         return values
     }

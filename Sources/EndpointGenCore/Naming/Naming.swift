@@ -14,6 +14,8 @@
 ///   symbols and emoji are dropped. A key with nothing left becomes `u` (or `U`) followed by the
 ///   hexadecimal code points of its characters (`🎉` -> `u1F389`), so a name is never empty.
 /// - A name that would start with a digit gets a leading underscore (`2fa` -> `_2fa`).
+/// - The cases of one enum are named together (`enumCases`): where signs alone tell values apart,
+///   they are words (`Etc/GMT+1` -> `etcGMTPlus1`).
 /// - `lowerCamel`/`upperCamel` never add backticks: the renderer does, where a name is written
 ///   (`Renderer.spelling`; which names are keywords: `escapedKeywords`).
 package enum Naming {
@@ -58,6 +60,39 @@ package enum Naming {
     }
 
     private static let optionalCaseNames: Set<String> = ["none", "some"]
+
+    /// The case names of one enum's values, in order: each value's `enumCase`. When values would
+    /// share a name that their signs tell apart, every value of the enum spells a sign as a word
+    /// (`signsAsWords`): Stripe's time zones `Etc/GMT+1`, `Etc/GMT-1` and `Etc/GMT-13` are
+    /// `etcGMTPlus1`, `etcGMTMinus1` and `etcGMTMinus13`, where on their own they would all read
+    /// `etcGMT...`. An enum whose names differ anyway keeps them, so a spec that was valid keeps
+    /// its names. Names can still be the same (`a_b`, `a b`): the spec's check reports that.
+    package static func enumCases(_ values: [String]) -> [String] {
+        let names = values.map(enumCase)
+        let distinct = Set(names).count
+        guard distinct < names.count else { return names }
+        let signed = values.map { enumCase(signsAsWords($0)) }
+        return Set(signed).count > distinct ? signed : names
+    }
+
+    /// `Etc/GMT+1` -> `Etc/GMT plus 1`: a `+` or `-` before a digit, and not after one, is a sign
+    /// and becomes a word; a date's or a name's dash (`2020-08-27`, `Port-au-Prince`) stays a separator.
+    static func signsAsWords(_ value: String) -> String {
+        guard value.utf8.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") }) else { return value }
+        let characters = Array(value)
+        var result = ""
+        for (index, character) in characters.enumerated() {
+            let isSign = (character == "+" || character == "-")
+                && index + 1 < characters.count && characters[index + 1].isASCII && characters[index + 1].isNumber
+                && !(index > 0 && characters[index - 1].isASCII && characters[index - 1].isNumber)
+            if isSign {
+                result += character == "+" ? " plus " : " minus "
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
 
     /// `user_profile` -> `UserProfile`, `activities` -> `Activities`, `HTTPStatus` -> `HTTPStatus`.
     package static func upperCamel(_ key: String) -> String {

@@ -75,7 +75,7 @@ extension SpecChecker {
             let isInteger: Bool
             if case .integerEnumeration = model.kind { isInteger = true } else { isInteger = false }
             var seenValues: [String: SourceLocation] = [:]
-            var names: [(key: String, swiftName: String, location: SourceLocation)] = []
+            var listed: [Located<String>] = []
             for value in values {
                 var same = value.value
                 if isInteger {
@@ -91,8 +91,10 @@ extension SpecChecker {
                     continue
                 }
                 seenValues[same] = value.location
-                names.append((value.value, Naming.enumCase(value.value), value.location))
+                listed.append(value)
             }
+            // The names of one enum are chosen together (`Naming.enumCases`), as the resolver names them.
+            let names = zip(listed, Naming.enumCases(listed.map(\.value))).map { ($0.value, $1, $0.location) }
             checkCollisions(names, what: "enum value")
             return CheckedModel(key: model.key, properties: nil)
         case .object(let rawProperties, let additional):

@@ -218,15 +218,20 @@ struct SpecResolver {
 
     // MARK: Models
 
+    /// An enum's values with their case names (`Naming.enumCases`: the names of one enum are chosen together).
+    static func enumCases(_ values: [Located<String>]) -> [EnumCase] {
+        zip(values, Naming.enumCases(values.map(\.value))).map { EnumCase(value: $0.value, swiftName: $1) }
+    }
+
     func resolveModel(_ model: RawModel) -> Model? {
         let kind: Model.Kind
         switch model.kind {
         case .invalid, .enumeration(values: nil, _, _, _), .integerEnumeration(values: nil, _, _, _):
             return nil
         case .enumeration(let values?, _, _, _):
-            kind = .enumeration(values.map { EnumCase(value: $0.value, swiftName: Naming.enumCase($0.value)) })
+            kind = .enumeration(Self.enumCases(values))
         case .integerEnumeration(let values?, _, _, _):
-            kind = .integerEnumeration(values.map { EnumCase(value: $0.value, swiftName: Naming.enumCase($0.value)) })
+            kind = .integerEnumeration(Self.enumCases(values))
         case .object(let properties, _):
             kind = .object((properties ?? []).compactMap(resolveProperty))
         case .oneOf(let texts, _, let discriminator):
