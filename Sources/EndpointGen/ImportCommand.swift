@@ -11,7 +11,7 @@ enum ImportCommand {
     static let usage = """
         usage: endpoint-gen import <openapi.json> [--name <API>] [--tag <tag>]... [--operation <id>]...
                                    [--path <prefix>]... [--config <endpoint-gen.json>] [--format-version <1|2>]
-                                   [--output <Name>.endpoints.json]
+                                   [--output <Name>.endpoints.json] [--quiet]
 
         Turns an OpenAPI 3.0 or 3.1 document, or a Swagger 2.0 one (JSON or YAML), into an endpoint
         spec. Everything the spec cannot express is reported as a warning naming its JSON pointer in
