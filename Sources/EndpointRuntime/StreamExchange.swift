@@ -64,7 +64,8 @@ extension URLSessionTransport {
 /// the one reader, through a bounded buffer. While more than ``highWater`` bytes wait for the reader
 /// the transfer is held back, until they are down to ``lowWater``: on Apple platforms by suspending
 /// the session task, with FoundationNetworking by closing the ``FlowGate`` of the session's
-/// ``GatedOperationQueue`` (suspending a task there restarts the request).
+/// ``GatedOperationQueue`` (suspending a task there restarts the request) for at most
+/// ``FlowGate/maximumHold`` at a time, since there that holds back every session of the process.
 ///
 /// Cancellation (the caller's task, the reader's task, or the body going away) cancels the session
 /// task and resumes whoever waits with `CancellationError`, exactly once.
@@ -277,8 +278,8 @@ final class StreamExchange: TaskEventHandler, BodySource {
             let waiters = state.takeWaiters()
             return (waiters.head, waiters.reader, waiters.task, waiters.release)
         }
-        // First let a held-back work queue go: cancelling the task waits for it.
-        gate.open()
+        // First let a held-back work queue go, for good: cancelling the task waits for it.
+        gate.finish()
         release?()
         task?.cancel()
         head?.resume(throwing: CancellationError())
@@ -298,7 +299,7 @@ final class StreamExchange: TaskEventHandler, BodySource {
             let waiters = state.takeWaiters()
             return (waiters.head, waiters.reader, state.response, waiters.release)
         }
-        gate.open()
+        gate.finish()
         release?()
         if let head {
             if failure == nil, let response {
@@ -337,24 +338,41 @@ final class StreamExchange: TaskEventHandler, BodySource {
 }
 
 /// Open or closed, and how many deliveries are under way: a closed gate, or one with
-/// ``maximumInFlight`` deliveries not yet done, holds back whoever calls ``enter()``.
+/// ``maximumInFlight`` deliveries not yet done, holds back whoever calls ``enter()``, for at most
+/// ``maximumHold``. Once the exchange is over (``finish()``) it holds back no one again.
 ///
-/// `@unchecked Sendable`: `closed` and `inFlight` are read and written only under `condition`. Not a
-/// `Locked`: ``enter()`` waits on the condition, holding its lock.
+/// Why the hold is bounded: FoundationNetworking (Swift 6) runs the work of every `URLSession` of
+/// the process on one serial queue, and ``enter()`` is called on it. Holding one stream back holds
+/// back every transfer of the process; held without end, a stream that is opened and not read
+/// would stop all of them. A gate closed for longer than ``maximumHold`` opens by itself, and the
+/// exchange leaves it open until its reader catches up (``StreamExchange/lowWater``): meanwhile
+/// that stream is read ahead into memory rather than stopping the process's other transfers.
+///
+/// `@unchecked Sendable`: its state is read and written only under `condition`. Not a `Locked`:
+/// ``enter()`` waits on the condition, holding its lock.
 final class FlowGate: @unchecked Sendable {
     /// Deliveries that may wait to run at once. Each holds a chunk of up to 16 KiB (libcurl's), so this
     /// bounds what waits in the delegate queue to 1 MiB. (Unbounded, a queue whose thread the machine
     /// did not run for a while held hundreds of chunks: the reader's buffer is bounded only where
-    /// they arrive, and a 1 GiB stream made the process grow by up to 30 MiB.)
+    /// they arrive.)
     static let maximumInFlight = 64
+    /// The longest a delivery is held back, counted from when the gate closed (or, for the bound on
+    /// deliveries under way, from when it asked).
+    static let maximumHold: TimeInterval = 1
 
     private let condition = NSCondition()
     private var closed = false
+    private var closedAt = Date.distantPast
+    private var finished = false
     private var inFlight = 0
 
+    /// Holds back the deliveries that follow, unless the exchange is over.
     func close() {
         condition.lock()
-        closed = true
+        if !finished, !closed {
+            closed = true
+            closedAt = Date()
+        }
         condition.unlock()
     }
 
@@ -365,11 +383,40 @@ final class FlowGate: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Returns once the gate is open and fewer than ``maximumInFlight`` deliveries are under way,
-    /// counting the caller's among them until it calls ``leave()``.
+    /// The exchange is over: no delivery is held back again, whatever `close()` comes late (a flow
+    /// decision made just before a cancellation).
+    func finish() {
+        condition.lock()
+        finished = true
+        closed = false
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Returns once the gate is open and fewer than ``maximumInFlight`` deliveries are under way, or
+    /// once it has held the caller back for ``maximumHold``; the caller's delivery is then counted
+    /// until it calls ``leave()``.
     func enter() {
         condition.lock()
-        while closed || inFlight >= FlowGate.maximumInFlight { _ = condition.wait(until: Date(timeIntervalSinceNow: 0.25)) }
+        let asked = Date()
+        while !finished {
+            if closed {
+                let until = closedAt.addingTimeInterval(FlowGate.maximumHold)
+                if Date() >= until {
+                    // Held back long enough: the exchange keeps it open until its reader catches up.
+                    closed = false
+                    condition.broadcast()
+                    break
+                }
+                _ = condition.wait(until: until)
+            } else if inFlight >= FlowGate.maximumInFlight {
+                let until = asked.addingTimeInterval(FlowGate.maximumHold)
+                if Date() >= until { break }
+                _ = condition.wait(until: until)
+            } else {
+                break
+            }
+        }
         inFlight += 1
         condition.unlock()
     }
