@@ -243,9 +243,13 @@ if [ "$DO_REQUESTS" = 1 ]; then
         # of its own, the same stream read by URLSession alone, for what the platform itself grows by.
         if [ "$SERVICES_ONLY" = 1 ]; then
             :
-        elif "$OUT/requests-build/$CONFIG/StreamBench" ${args[@]+"${args[@]}"} > "$OUT/streams.tsv" 2> "$OUT/logs/streams.log" \
-            && "$OUT/requests-build/$CONFIG/StreamBench" --platform-only ${args[@]+"${args[@]}"} >> "$OUT/streams.tsv" 2>> "$OUT/logs/streams.log"; then
+        elif "$OUT/requests-build/$CONFIG/StreamBench" ${args[@]+"${args[@]}"} > "$OUT/streams.tsv" 2> "$OUT/logs/streams.log"; then
             cat "$OUT/streams.tsv" >> "$ROWS"
+            if "$OUT/requests-build/$CONFIG/StreamBench" --platform-only ${args[@]+"${args[@]}"} > "$OUT/streams-platform.tsv" 2>> "$OUT/logs/streams.log"; then
+                cat "$OUT/streams-platform.tsv" >> "$ROWS"
+            else
+                row "6. Streams" "The same stream read by URLSession alone (for reference)" "FAILED (see logs/streams.log)" "" ""
+            fi
         else
             cat "$OUT/logs/streams.log" >&2; broken "the stream benchmark failed"
             row "6. Streams" "StreamBench" "FAILED" "" "broken"

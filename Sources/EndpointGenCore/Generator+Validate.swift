@@ -9,7 +9,7 @@ extension Generator {
         var collected = Diagnostics()
         var spec: Spec?
         if let root = JSONParser.parse(specData, fileName: fileName, diagnostics: &collected) {
-            spec = Validator.validate(root, fileName: fileName, moduleTypes: moduleTypes, diagnostics: &collected)
+            spec = Validator.validate(consume root, fileName: fileName, moduleTypes: moduleTypes, diagnostics: &collected)
         }
         var sorted = Diagnostics()
         for diagnostic in collected.sorted { sorted.emit(diagnostic) }

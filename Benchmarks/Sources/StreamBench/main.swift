@@ -236,6 +236,10 @@ func measurePlatformStream() async throws {
         }
         let peak = peakResident()
         sink &+= delegate.bytes
+        guard delegate.bytes == size else {
+            FileHandle.standardError.write(Data("StreamBench: URLSession alone read \(delegate.bytes) of \(size) bytes\n".utf8))
+            exit(1)
+        }
         row("The same stream read by URLSession alone (a data task and a delegate counting its \(delegate.bytes >> 20) MiB; no endpoint-gen code): peak RSS, for reference",
             String(format: "%.1f MiB (%.1f MiB before the stream, +%.1f MiB)", Double(peak) / 1_048_576, Double(before) / 1_048_576,
                    Double(peak - before) / 1_048_576),

@@ -471,15 +471,20 @@ extension OpenAPIImportContext {
     /// listed twice loses nothing and is not reported; the others are.
     func keptEnumValues(_ rawValues: [String], node: OANode) -> [String] {
         var values: [String] = []
-        for value in rawValues where !values.contains(value) { values.append(value) }
-        // Dropping a value can change which names the others share: named again until none do.
+        var listed: Set<String> = []
+        for value in rawValues where listed.insert(value).inserted { values.append(value) }
+        // Every value whose name an earlier value has is dropped; dropping can change how the others
+        // are named (`Naming.enumCases`), so they are named again until no name repeats (one or two passes).
         while true {
             var used: Set<String> = []
             let names = Naming.enumCases(values)
-            guard let index = names.indices.first(where: { names[$0].isEmpty || !used.insert(names[$0]).inserted }) else { break }
-            warn(.enumValueDropped, node["enum"] ?? node,
-                 "enum value '\(values[index])' has no Swift case name of its own; dropped (it still decodes, as an unknown value)")
-            values.remove(at: index)
+            let repeated = Set(names.indices.filter { !used.insert(names[$0]).inserted })
+            if repeated.isEmpty { break }
+            for index in repeated.sorted() {
+                warn(.enumValueDropped, node["enum"] ?? node,
+                     "enum value '\(values[index])' has no Swift case name of its own; dropped (it still decodes, as an unknown value)")
+            }
+            values = values.indices.filter { !repeated.contains($0) }.map { values[$0] }
         }
         return values
     }
