@@ -12,7 +12,10 @@ extension URLSessionTransport {
     /// session task is suspended. FoundationNetworking (Linux) cannot pause a transfer (suspending takes
     /// the connection away and resuming starts the request again), so there each stream has a session
     /// of its own whose delegate queue holds back the session's work queue: libcurl stops reading the
-    /// socket and TCP flow control holds back the server.
+    /// socket and TCP flow control holds back the server. That work queue is every session's in the
+    /// process, so there a stream is held back for at most a second at a time: a stream left unread
+    /// longer is read ahead into memory until its reader catches up, rather than holding back every
+    /// other request. Cancel or drop a stream you stop reading.
     ///
     /// Cancelling the calling task, or dropping or cancelling the body, cancels the session task, which
     /// closes the connection. The request timeout is the longest wait for the next bytes while the
