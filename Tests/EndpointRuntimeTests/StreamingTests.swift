@@ -22,12 +22,13 @@ import FoundationNetworking
 
     func endpoint<Response>(_ path: String, method: HTTPMethod = .get, query: [String: String] = [:],
                             decoder: ResponseDecoder<Response>, errors: ErrorBodies = [:],
-                            body: Data? = nil) throws -> Endpoint<Response> {
-        let request = try HTTPRequest(method, baseURL: server.baseURLString) {
+                            body: Data? = nil, timeout: TimeInterval? = nil) throws -> Endpoint<Response> {
+        var request = try HTTPRequest(method, baseURL: server.baseURLString) {
             Path(path)
             for (name, value) in query.sorted(by: { $0.key < $1.key }) { Query(name, value) }
             if let body { DataBody(body, contentType: "application/octet-stream") }
         }
+        request.timeout = timeout
         return Endpoint(request, decoder: decoder, errors: errors)
     }
 
@@ -267,11 +268,10 @@ import FoundationNetworking
         let unread = try await client.send(try endpoint("bytes", query: ["size": "\(32 << 20)"],
                                                         decoder: ResponseDecoder<ResponseStream<Data>>.stream(.bytes)))
         // With a timeout, so that a transport that stops the second stream fails this test rather than hanging it.
-        var request = try HTTPRequest(.get, baseURL: server.baseURLString) { Path("bytes"); Query("size", 8 << 20) }
-        request.timeout = 10
+        let read = try endpoint("bytes", query: ["size": "\(8 << 20)"], decoder: ResponseDecoder<ResponseStream<Data>>.stream(.bytes), timeout: 10)
         let started = ContinuousClock.now
         var total = 0
-        for try await chunk in try await client.send(Endpoint(request, decoder: ResponseDecoder<ResponseStream<Data>>.stream(.bytes))) {
+        for try await chunk in try await client.send(read) {
             total += chunk.count
         }
         #expect(total == 8 << 20)

@@ -130,10 +130,8 @@ extension OpenAPIImportContext {
                     warn(.invalidOperation, value, "an operation must be an object; dropped")
                     continue
                 }
-                var operation = pendingOperation(value, method: key, path: path, documentPath: documentPath, itemParameters: itemParameters,
-                                                 context: context)
-                operation.itemServers = itemServers
-                pending.append(operation)
+                pending.append(pendingOperation(value, method: key, path: path, documentPath: documentPath, itemParameters: itemParameters,
+                                                itemServers: itemServers, context: context))
             }
         }
         return pending
@@ -152,7 +150,7 @@ extension OpenAPIImportContext {
     /// One operation, its group and its names. The group: the first tag, else the path's resource
     /// segment, else the top level.
     func pendingOperation(_ value: OANode, method key: String, path: String, documentPath: String, itemParameters: [OANode],
-                          context: NamingContext) -> PendingOperation {
+                          itemServers: OANode?, context: NamingContext) -> PendingOperation {
         var groupKey = ""
         var groupDescription: String?
         var groupSource = value
@@ -190,7 +188,7 @@ extension OpenAPIImportContext {
             groupDescription = nil
         }
         return PendingOperation(
-            path: path, method: key, node: value, itemParameters: itemParameters, groupKey: groupKey,
+            path: path, method: key, node: value, itemParameters: itemParameters, itemServers: itemServers, groupKey: groupKey,
             groupDescription: groupDescription, groupSource: groupSource, longName: longName, shortName: shortName)
     }
 
