@@ -364,18 +364,56 @@ enum Renderer {
 
     /// A type as Swift spells it.
     static func text(_ type: TypeName) -> String {
+        // A bare name (most types) is its text; others are written as `write(_:into:)` writes them.
+        if case let .named(name) = type { return name }
+        var printer = CodePrinter()
+        write(type, into: &printer)
+        return printer.singleLineText
+    }
+
+    /// Writes a type as Swift spells it into `printer`, part by part rather than joined into a
+    /// string first: the one place that spells types (`text(_:)` is its text).
+    static func write(_ type: TypeName, into printer: inout CodePrinter) {
         switch type {
-        case let .named(name): return name
-        case let .member(base, name): return text(base) + "." + name
-        case let .generic(base, arguments): return text(base) + "<" + arguments.map(text).joined(separator: ", ") + ">"
-        case let .array(element): return "[" + text(element) + "]"
-        case let .dictionary(key, value): return "[" + text(key) + ": " + text(value) + "]"
+        case let .named(name):
+            printer.write(name)
+        case let .member(base, name):
+            write(base, into: &printer)
+            printer.write(".")
+            printer.write(name)
+        case let .generic(base, arguments):
+            write(base, into: &printer)
+            printer.write("<")
+            for (index, argument) in arguments.enumerated() {
+                if index > 0 { printer.write(", ") }
+                write(argument, into: &printer)
+            }
+            printer.write(">")
+        case let .array(element):
+            printer.write("[")
+            write(element, into: &printer)
+            printer.write("]")
+        case let .dictionary(key, value):
+            printer.write("[")
+            write(key, into: &printer)
+            printer.write(": ")
+            write(value, into: &printer)
+            printer.write("]")
         case let .optional(wrapped):
-            // `(any P)?`: an existential needs parentheses before `?`.
-            if case .existential = wrapped { return "(" + text(wrapped) + ")?" }
-            return text(wrapped) + "?"
-        case let .existential(base): return "any " + text(base)
-        case let .opaque(base): return "some " + text(base)
+            if case .existential = wrapped {
+                printer.write("(")
+                write(wrapped, into: &printer)
+                printer.write(")?")
+            } else {
+                write(wrapped, into: &printer)
+                printer.write("?")
+            }
+        case let .existential(base):
+            printer.write("any ")
+            write(base, into: &printer)
+        case let .opaque(base):
+            printer.write("some ")
+            write(base, into: &printer)
         }
     }
 
@@ -805,13 +843,16 @@ enum Renderer {
         case let .identifier(name):
             printer.write(spelling(name, .reference))
         case let .type(type):
-            printer.write(text(type))
+            write(type, into: &printer)
         case let .metatype(type):
             // `Optional<T>.self`: `T?.self` does not parse as a metatype.
             if case let .optional(wrapped) = type {
-                printer.write("Optional<\(text(wrapped))>.self")
+                printer.write("Optional<")
+                write(wrapped, into: &printer)
+                printer.write(">.self")
             } else {
-                printer.write(text(type) + ".self")
+                write(type, into: &printer)
+                printer.write(".self")
             }
         case let .numberLiteral(number):
             printer.write(number)
@@ -821,7 +862,9 @@ enum Renderer {
             printer.write("nil")
         case let .binary(lhs, op, rhs):
             renderExpression(lhs, into: &printer)
-            printer.write(" \(op) ")
+            printer.write(" ")
+            printer.write(op)
+            printer.write(" ")
             renderExpression(rhs, into: &printer)
         case let .tuple(elements):
             printer.write("(")
@@ -831,11 +874,19 @@ enum Renderer {
             }
             printer.write(")")
         case let .stringLiteral(text):
-            printer.write(stringLiteral(text))
+            // Written in its parts when it needs no escape (nearly always), not joined into a new string first.
+            if needsLiteralEscape(text) {
+                printer.write(stringLiteral(text))
+            } else {
+                printer.write("\"")
+                printer.write(text)
+                printer.write("\"")
+            }
         case let .rawStringLiteral(text):
             printer.write(rawStringLiteral(text))
         case let .dotMember(name):
-            printer.write("." + spelling(name, .member))
+            printer.write(".")
+            printer.write(spelling(name, .member))
         case let .member(base, name):
             renderExpression(base, into: &printer)
             printer.write("." + spelling(name, .member))
@@ -946,12 +997,16 @@ enum Renderer {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || (0x2028...0x2029).contains(scalar.value)
     }
 
+    /// Whether `text` has a byte a string literal escapes or may escape: a control character, `"`,
+    /// `\`, DEL, or the lead byte of a C1 control (0xC2) or of U+2028 and U+2029 (0xE2).
+    static func needsLiteralEscape(_ text: String) -> Bool {
+        text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 })
+    }
+
     /// A Swift string literal for any text: quotes, backslashes and control characters escaped.
     static func stringLiteral(_ text: String) -> String {
-        // Most text needs no escape: copy it whole (0xE2 starts U+2028 and U+2029 in UTF-8).
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }) {
-            return "\"" + text + "\""
-        }
+        // Most text needs no escape: copy it whole.
+        if !needsLiteralEscape(text) { return "\"" + text + "\"" }
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

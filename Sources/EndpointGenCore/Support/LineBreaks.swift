@@ -4,6 +4,9 @@
 extension String {
     /// The lines of the text, split at any line break (a CRLF is one break).
     var linesAtAnyBreak: [String] {
+        // Most text is one line: looked for on its UTF-8 bytes first (0xC2 starts NEL, 0xE2 the
+        // separators), and then returned whole rather than rebuilt scalar by scalar.
+        if !utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0xC2 || $0 == 0xE2 }) { return [self] }
         var lines: [String] = []
         var line = String.UnicodeScalarView()
         var afterCarriageReturn = false
@@ -30,7 +33,10 @@ extension String {
     /// comments included, and the others are invisible in an editor.
     var commentLines: [String] {
         linesAtAnyBreak.map { line in
-            guard line.unicodeScalars.contains(where: { $0 != "\t" && Renderer.needsEscape($0) }) else { return line }
+            // On its UTF-8 bytes first: a line with no control character, no C1 lead byte (0xC2) and no
+            // separator lead byte (0xE2), nearly every line, is written as it is.
+            guard line.utf8.contains(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }),
+                  line.unicodeScalars.contains(where: { $0 != "\t" && Renderer.needsEscape($0) }) else { return line }
             var text = ""
             for scalar in line.unicodeScalars {
                 if scalar != "\t" && Renderer.needsEscape(scalar) {
