@@ -160,4 +160,28 @@ import Testing
         #expect(imported.text.contains(#""default": false"#) && imported.text.contains(#""default": "300""#)
                 && imported.text.contains(#""default": 10"#))
     }
+
+    /// An integer default the type cannot hold (DigitalOcean writes 9223372036854776000, Int64's
+    /// largest value as JavaScript rounds it) is dropped with a warning, as the checker would refuse
+    /// it: the import still generates. One that fits, up to the type's limit, is kept.
+    @Test(arguments: ImportFormatVersion.allCases)
+    func anIntegerDefaultPastItsTypeIsDropped(_ version: ImportFormatVersion) throws {
+        let json = T.document(components: """
+            {"schemas": {"Topic": {"type": "object", "properties": {
+               "flushMessages": {"type": "integer", "default": 9223372036854776000},
+               "largest": {"type": "integer", "format": "int64", "default": 9223372036854775807},
+               "small": {"type": "integer", "format": "int32", "default": 2147483648},
+               "fits": {"type": "integer", "format": "int32", "default": -2147483648}}}}}
+            """)
+        let imported = T.run(json, version: version)
+        #expect(imported.validationErrors.isEmpty, "\(imported.validationErrors)")
+        let topic = Self.properties(imported, "Topic")
+        func modelDefault(_ name: String) -> Any? { (topic[name] as? [String: Any])?["default"] }
+        #expect(modelDefault("flushMessages") == nil)
+        #expect(modelDefault("small") == nil)
+        #expect(imported.text.contains(#""default": 9223372036854775807"#), "\(imported.text)")
+        #expect(imported.text.contains(#""default": -2147483648"#), "\(imported.text)")
+        #expect(imported.warnings.filter { $0.contains("default 9223372036854776000 does not fit the type 'Int'") }.count == 1, "\(imported.warnings)")
+        #expect(imported.warnings.filter { $0.contains("default 2147483648 does not fit the type 'Int32'") }.count == 1, "\(imported.warnings)")
+    }
 }

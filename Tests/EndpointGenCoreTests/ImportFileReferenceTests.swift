@@ -273,4 +273,61 @@ import Testing
         #expect(((spec["models"] as? [String: Any])?["Item"] as? [String: Any]) != nil)
         #expect(lines == ["parameters.yaml:6:21: warning: parameters.yaml#/tags/collectionFormat: collectionFormat 'tsv' of 'tags' has no OpenAPI 3 equivalent; sent as form (name=a&name=b)"])
     }
+
+    /// DigitalOcean's tree: every operation's `default` response is a reference to a shared file.
+    /// Under `responses`, `default` is a response to follow, not a value to keep as written (656
+    /// of DigitalOcean's operations lost their error response to that, each with a warning); a
+    /// schema's `default` stays a value.
+    @Test func aDefaultResponseInAnotherFileIsFollowed() throws {
+        let tree = try Tree()
+        try tree.write("spec/api.yaml", """
+            openapi: 3.0.3
+            info: {title: Split, version: '1'}
+            servers:
+            - url: https://split.example.com
+            paths:
+              /v2/items:
+                get:
+                  $ref: 'resources/items/list.yml'
+            """)
+        try tree.write("spec/resources/items/list.yml", """
+            operationId: listItems
+            parameters:
+            - name: per_page
+              in: query
+              schema: {type: integer, default: 20}
+            responses:
+              '200':
+                description: ok
+                content:
+                  application/json:
+                    schema: {type: array, items: {type: string}}
+              default:
+                $ref: '../../shared/responses/unexpected_error.yml'
+            """)
+        try tree.write("spec/shared/responses/unexpected_error.yml", """
+            description: There was an unexpected error.
+            content:
+              application/json:
+                schema:
+                  $ref: '../models/problem.yml'
+            """)
+        try tree.write("spec/shared/models/problem.yml", """
+            type: object
+            properties:
+              id: {type: string}
+              message: {type: string}
+            """)
+        let (result, lines) = try tree.importDocument("spec/api.yaml")
+        #expect(!result.diagnostics.hasErrors, "\(lines)")
+        #expect(lines.isEmpty, "\(lines)")
+        let spec = Self.spec(result)
+        #expect((spec["models"] as? [String: Any])?["Problem"] != nil, "\((spec["models"] as? [String: Any])?.keys.sorted() ?? [])")
+        let endpoints = try #require(((spec["groups"] as? [String: Any])?["items"] as? [String: Any])?["endpoints"] as? [String: Any])
+        let list = try #require(endpoints["listItems"] as? [String: Any], "\(endpoints.keys.sorted())")
+        #expect((list["errors"] as? [String: String])?["default"] == "Problem", "\(list)")
+        // The parameter's `default` is still a value.
+        let perPage = try #require((list["parameters"] as? [String: Any])?["per_page"] as? [String: Any], "\(list)")
+        #expect((perPage["default"] as? NSNumber)?.intValue == 20, "\(perPage)")
+    }
 }

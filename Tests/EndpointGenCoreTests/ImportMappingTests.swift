@@ -81,6 +81,42 @@ import Testing
         #expect(imported.validationErrors.isEmpty)
     }
 
+    /// A server that is no base URL once its variables take their defaults (DigitalOcean's
+    /// `https://{agent_url}`, whose default is `{your-agent-url}`; its presigned uploads' `https://`)
+    /// is reported and dropped: the operation sends to the document's server and the spec generates.
+    @Test func aServerThatIsNoBaseURLIsDroppedWithAWarning() throws {
+        let json = T.document(paths: """
+            {"/chat": {"post": {"operationId": "chat", "responses": {"200": {"description": "ok"}},
+               "servers": [{"url": "https://{agent_url}", "variables": {"agent_url": {"default": "{your-agent-url}"}}}]}},
+             "/upload": {"put": {"operationId": "upload", "responses": {"200": {"description": "ok"}},
+               "servers": [{"url": "https://"}]}},
+             "/regional": {"get": {"operationId": "regional", "responses": {"200": {"description": "ok"}},
+               "servers": [{"url": "https://{region}.example.com", "variables": {"region": {"default": "eu"}}}]}}}
+            """)
+        let imported = T.run(json)
+        let chat = try #require(imported.endpoint("chat", in: "chat"))
+        let upload = try #require(imported.endpoint("upload", in: "upload"))
+        #expect(chat["baseURL"] == nil)
+        #expect(upload["baseURL"] == nil)
+        #expect(imported.endpoint("regional", in: "regional")?["baseURL"] as? String == "https://eu.example.com")
+        #expect(imported.warnings == [
+            "openapi.json:6:24: warning: #/paths/~1chat/post/servers/0/url: server URL 'https://{agent_url}' with its variables' defaults is not a base URL: it must be an absolute http or https URL, found 'https://{your-agent-url}'; the document's base URL is used (set the base URL at run time)",
+            "openapi.json:8:24: warning: #/paths/~1upload/put/servers/0/url: server URL 'https://' is not a base URL: it must have a host, found 'https://'; the document's base URL is used (set the base URL at run time)",
+        ], "\(imported.lines)")
+        #expect(imported.validationErrors.isEmpty)
+    }
+
+    /// The same for the document's own server: the base URL is the one used when there is none.
+    @Test func aDocumentServerThatIsNoBaseURLFallsBackToLocalhost() throws {
+        let json = T.document(paths: #"{"/a": {"get": {"operationId": "a", "responses": {"200": {"description": "ok"}}}}}"#)
+            .replacingOccurrences(of: "https://api.example.com/v1", with: "https://{tenant}/v1")
+        let imported = T.run(json)
+        #expect(imported.spec["baseURL"] as? String == "http://localhost")
+        #expect(imported.warnings.count == 1)
+        #expect(imported.warnings.first?.contains("server URL 'https://{tenant}/v1' is not a base URL") == true, "\(imported.lines)")
+        #expect(imported.validationErrors.isEmpty)
+    }
+
     // MARK: Names and groups
 
     @Test func operationsAreNamedFromOperationIdAndGroupedByFirstTag() throws {
@@ -155,6 +191,27 @@ import Testing
         #expect(named.endpoint("getPet")?["response"] as? String == "Pet2")
         #expect(named.models["Pet2"] != nil)
         #expect(named.validationErrors.isEmpty)
+    }
+
+    /// The name a renamed group takes is free of models and other groups too: DigitalOcean has the
+    /// tag `Dedicated Inference`, a model `DedicatedInference` and a model `DedicatedInferenceEndpoints`.
+    @Test func aRenamedGroupTakesANameNoModelOrGroupHas() throws {
+        let json = T.document(paths: """
+            {"/inference": {"get": {"operationId": "getInference", "tags": ["Dedicated Inference"], "responses": {"200": {"description": "ok",
+                "content": {"application/json": {"schema": {"$ref": "#/components/schemas/DedicatedInference"}}}}}}},
+             "/endpoints": {"get": {"operationId": "listEndpoints", "tags": ["dedicatedInferenceEndpoints2"], "responses": {"200": {"description": "ok",
+                "content": {"application/json": {"schema": {"$ref": "#/components/schemas/DedicatedInferenceEndpoints"}}}}}}}}
+            """, components: """
+            {"schemas": {"DedicatedInference": {"type": "object", "properties": {"id": {"type": "integer"}}},
+                         "DedicatedInferenceEndpoints": {"type": "object", "properties": {"url": {"type": "string"}}}}}
+            """)
+        let imported = T.run(json)
+        #expect(imported.endpoint("getInference", in: "dedicatedInferenceEndpoints3")?["response"] as? String == "DedicatedInference",
+                "\(imported.groups.keys.sorted())")
+        #expect(imported.endpoint("listEndpoints", in: "dedicatedInferenceEndpoints2") != nil, "\(imported.groups.keys.sorted())")
+        #expect(imported.warnings.contains { $0.hasSuffix("group 'dedicatedInference' would shadow the type 'DedicatedInference'; renamed to 'dedicatedInferenceEndpoints3'") },
+                "\(imported.warnings)")
+        #expect(imported.validationErrors.isEmpty, "\(imported.validationErrors)")
     }
 
     // MARK: Parameters

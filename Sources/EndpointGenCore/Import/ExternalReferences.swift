@@ -172,6 +172,8 @@ final class ExternalReferences {
             case "schema", "itemSchema": return .schema
             case "schemas" where pointer.hasSuffix("/components"): return .schemas
             case "definitions" where pointer == "#": return .schemas
+            // Under `responses`, `default` is the response for any other status, not a value.
+            case "default" where pointer.hasSuffix("/responses"): return .other
             case "example", "value", "default", "enum", "const": return .data
             default: return .other
             }

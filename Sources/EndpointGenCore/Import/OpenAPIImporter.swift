@@ -442,7 +442,8 @@ final class OpenAPIImportContext {
             warn(.relativeServer, root, "no servers given; baseURL set to '\(fallback)' (set the base URL at run time or edit the spec)")
             return fallback
         }
-        return serverURL(servers, relativeTo: "http://localhost")
+        let fallback = "http://localhost"
+        return serverURL(servers, relativeTo: fallback, instead: "baseURL set to '\(fallback)'") ?? fallback
     }
 
     /// A path item's or an operation's own `servers` (Box's uploads, GitHub's release assets):
@@ -457,13 +458,15 @@ final class OpenAPIImportContext {
         if let components = URLComponents(string: documentBaseURL), let scheme = components.scheme, let host = components.host {
             origin = "\(scheme)://\(host)" + (components.port.map { ":\($0)" } ?? "")
         }
-        let url = serverURL(servers, relativeTo: origin)
+        guard let url = serverURL(servers, relativeTo: origin, instead: "the document's base URL is used") else { return nil }
         return url == documentBaseURL ? nil : url
     }
 
     /// The first of `servers` with its variables' defaults, reporting the others; a relative URL
-    /// is resolved against `origin`, with a warning.
-    func serverURL(_ servers: [OANode], relativeTo origin: String) -> String {
+    /// is resolved against `origin`, with a warning. Nil, with a warning that says what is done
+    /// `instead`, when that is not a base URL the format takes (DigitalOcean's `https://{agent_url}`,
+    /// whose variable's default is `{your-agent-url}`; its presigned uploads' `https://`).
+    func serverURL(_ servers: [OANode], relativeTo origin: String, instead: String) -> String? {
         let first = servers[0]
         for extra in servers.dropFirst() {
             warn(.extraServer, extra, "only the first server is used; '\(extra["url"]?.string ?? "?")' dropped")
@@ -483,6 +486,13 @@ final class OpenAPIImportContext {
                  "server URL '\(url)' is relative; baseURL set to '\(absolute)' (replace the host, or set the base URL at run time)")
             url = absolute
         }
+        if let problem = Validation.baseURLProblem(url) {
+            let hasVariables = !(first["variables"]?.members.isEmpty ?? true)
+            warn(.relativeServer, first["url"] ?? first,
+                 "server URL '\(first["url"]?.string ?? "?")'\(hasVariables ? " with its variables' defaults" : "") is not a base URL: "
+                 + "it \(problem); \(instead) (set the base URL at run time)")
+            return nil
+        }
         while url.hasSuffix("/") { url.removeLast() }
         return url
     }
@@ -499,16 +509,21 @@ final class OpenAPIImportContext {
     func namedGroups(_ groups: [ImportedGroup], apiName: String, topLevelNames: Set<String> = []) -> [(String, ImportJSON)] {
         var used: Set<String> = []
         var result: [(String, ImportJSON)] = []
+        // What a renamed group must not be named either: a model, the API, a reserved name, or
+        // another group (DigitalOcean's group `dedicatedInference`, renamed for its model, met the
+        // model `DedicatedInferenceEndpoints`).
+        let taken = usedModelNames.union(ImportNaming.reservedGroupNames).union(groups.map { ImportNaming.upperCamel($0.key) })
+            .union([apiName])
         for group in groups {
             var key = group.key
             let typeName = ImportNaming.upperCamel(key)
             if usedModelNames.contains(typeName) || typeName == apiName || ImportNaming.reservedGroupNames.contains(typeName) {
-                let renamed = uniqueName(key + "Endpoints", used: used, convert: ImportNaming.upperCamel)
+                let renamed = uniqueName(key + "Endpoints", used: used.union(taken), convert: ImportNaming.upperCamel)
                 warn(.renamed, group.source ?? root,
                      "group '\(key)' would shadow the type '\(typeName)'; renamed to '\(renamed)'")
                 key = renamed
             } else if topLevelNames.contains(ImportNaming.lowerCamel(key)) {
-                let renamed = uniqueName(key + "Endpoints", used: used.union(topLevelNames.map(ImportNaming.upperCamel)),
+                let renamed = uniqueName(key + "Endpoints", used: used.union(taken).union(topLevelNames.map(ImportNaming.upperCamel)),
                                          convert: ImportNaming.upperCamel)
                 warn(.renamed, group.source ?? root,
                      "group '\(key)' would be the same case of the API's Call enum as the endpoint '\(ImportNaming.lowerCamel(key))'; renamed to '\(renamed)'")

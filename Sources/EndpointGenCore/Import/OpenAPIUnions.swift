@@ -301,7 +301,10 @@ extension OpenAPIImportContext {
 
     /// A number default (as written) for `type`, or nil when the type does not hold it exactly.
     func numberDefault(_ number: String, type: String) -> ImportJSON? {
-        if ["Int", "Int32", "Int64"].contains(type), Self.isIntegerText(number) { return .number(number) }
+        // Only a whole number the type holds (DigitalOcean writes 9223372036854776000, past Int64).
+        if let builtin = TypeRef.Builtin(rawValue: type), [.int, .int32, .int64].contains(builtin) {
+            return DefaultValues.integerFits(number, builtin) ? .number(number) : nil
+        }
         if let values = intEnumValues[type], values.contains(number) { return .number(number) }
         if ["Double", "Float"].contains(type) { return .number(number) }
         return nil
@@ -312,10 +315,6 @@ extension OpenAPIImportContext {
     static func exactNumberText(_ text: String) -> String? {
         let pattern = #"^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$"#
         return text.range(of: pattern, options: .regularExpression) != nil ? text : nil
-    }
-
-    static func isIntegerText(_ number: String) -> Bool {
-        !number.contains(".") && !number.lowercased().contains("e")
     }
 
     /// An `Int` enum model: an identical one with the same name is reused, otherwise a new one is made.

@@ -37,6 +37,12 @@ enum DefaultValues {
     }
 
     /// Reports that `node` is not of the JSON kind `expected` that `type` takes.
+    /// Whether `text`, a number as written, is a whole number that `builtin` (`Int`, `Int64`, `Int32`)
+    /// holds: the one rule for integer defaults, which the importer follows too.
+    static func integerFits(_ text: String, _ builtin: TypeRef.Builtin) -> Bool {
+        builtin == .int32 ? Int32(text) != nil : Int64(text) != nil
+    }
+
     private static func mismatch(_ node: JSONNode, type: TypeRef, expected: String, what: String,
                                  diagnostics: inout Diagnostics) -> DefaultValue? {
         diagnostics.error("the default of \(what) must be \(expected) for the type '\(type.specText)', found \(Validation.kind(of: node))",
@@ -55,12 +61,7 @@ enum DefaultValues {
             return .string(text)
         case (.int, .number(let text)), (.int32, .number(let text)), (.int64, .number(let text)):
             guard JSONParser.isValidNumber(text) else { return nil }
-            let fits: Bool
-            switch builtin {
-            case .int32: fits = Int32(text) != nil
-            default: fits = Int64(text) != nil
-            }
-            guard fits else {
+            guard integerFits(text, builtin) else {
                 diagnostics.error("the default of \(what) must be a whole number that fits '\(builtin.rawValue)', found \(text)", at: node.location)
                 return nil
             }
