@@ -330,4 +330,58 @@ import Testing
         let perPage = try #require((list["parameters"] as? [String: Any])?["per_page"] as? [String: Any], "\(list)")
         #expect((perPage["default"] as? NSNumber)?.intValue == 20, "\(perPage)")
     }
+
+    /// SendGrid's tree: the schemas' map is a file (`schemas: {$ref: './schemas.json'}`), and
+    /// operations refer to its members (`schemas.json#/campaign_response`). Each is one model under
+    /// its own key; before, every schema referred to that way was a second model (`CampaignResponse2`,
+    /// 136 of SendGrid's, each with a warning).
+    @Test func schemasOfAMapInAnotherFileAreOneModelEach() throws {
+        let tree = try Tree()
+        try tree.write("api.yaml", """
+            openapi: 3.0.3
+            info: {title: Split, version: '1'}
+            servers:
+            - url: https://split.example.com
+            paths:
+              /pets/{id}:
+                $ref: './paths/pets.yaml#/pet'
+            components:
+              schemas:
+                $ref: './components/schemas.yaml'
+            """)
+        try tree.write("paths/pets.yaml", """
+            pet:
+              get:
+                operationId: getPet
+                parameters:
+                - {name: id, in: path, required: true, schema: {type: string}}
+                responses:
+                  '200':
+                    description: ok
+                    content:
+                      application/json:
+                        schema:
+                          $ref: '../components/schemas.yaml#/pet'
+            """)
+        try tree.write("components/schemas.yaml", """
+            pet:
+              type: object
+              properties:
+                owner:
+                  $ref: '#/owner'
+            owner:
+              type: object
+              properties:
+                name: {type: string}
+            """)
+        let (result, lines) = try tree.importDocument("api.yaml")
+        #expect(!result.diagnostics.hasErrors, "\(lines)")
+        #expect(lines.isEmpty, "\(lines)")
+        let spec = Self.spec(result)
+        let models = try #require(spec["models"] as? [String: Any])
+        #expect(Set(models.keys) == ["Pet", "Owner"])
+        #expect(((models["Pet"] as? [String: Any])?["properties"] as? [String: Any])?["owner"] as? String == "Owner?")
+        let endpoints = try #require(((spec["groups"] as? [String: Any])?["pets"] as? [String: Any])?["endpoints"] as? [String: Any])
+        #expect((endpoints["getPet"] as? [String: Any])?["response"] as? String == "Pet", "\(endpoints)")
+    }
 }

@@ -347,6 +347,31 @@ import Testing
         #expect(imported.validationErrors.isEmpty)
     }
 
+    /// A component parameter that no operation can have (PagerDuty lists `header_Accept` on 379
+    /// operations) is reported once, at the component, not at every operation that lists it.
+    @Test func aComponentParameterNoOperationCanHaveIsReportedOnce() {
+        let json = T.document(paths: """
+            {"/a": {"get": {"operationId": "a", "parameters": [{"$ref": "#/components/parameters/accept"},
+                                                                {"$ref": "#/components/parameters/session"}],
+                            "responses": {"200": {"description": "ok"}}}},
+             "/b": {"get": {"operationId": "b", "parameters": [{"$ref": "#/components/parameters/accept"},
+                                                                {"$ref": "#/components/parameters/session"}],
+                            "responses": {"200": {"description": "ok"}}}}}
+            """, components: """
+            {"parameters": {"accept": {"name": "Accept", "in": "header", "schema": {"type": "string"}},
+                            "session": {"name": "session", "in": "cookie", "schema": {"type": "string"}}}}
+            """)
+        let imported = T.run(json)
+        #expect(imported.warnings.count == 2, "\(imported.warnings)")
+        #expect(imported.warnings.contains { $0.contains("#/components/parameters/accept: header parameter 'Accept' is set by the runtime") },
+                "\(imported.warnings)")
+        #expect(imported.warnings.contains { $0.contains("#/components/parameters/session: cookie parameters are not supported") },
+                "\(imported.warnings)")
+        #expect(imported.endpoint("a", in: "a")?["parameters"] == nil)
+        #expect(imported.endpoint("b", in: "b")?["parameters"] == nil)
+        #expect(imported.validationErrors.isEmpty)
+    }
+
     // MARK: Bodies
 
     @Test(arguments: [

@@ -112,6 +112,21 @@ final class ExternalReferences {
             }
         }
 
+        // The schemas' map may itself be a file (SendGrid's `schemas: {$ref: './spec/components/schemas.json'}`):
+        // each schema in it is a component under its own key, so a reference to one from elsewhere
+        // (`schemas.json#/campaign_response`) names that component rather than a copy of it.
+        if !rootPath.isEmpty, let map = Self.node(at: schemasPath, in: rootNode),
+           let ref = map.importMember("$ref")?.importString, !ref.hasPrefix("#"),
+           let target = target(of: ref, in: root, at: map, quiet: true), target.file != rootPath,
+           let (_, schemas) = resolve(target, at: nil, ref: ref) {
+            for member in schemas.importMembers ?? [] {
+                let component = Target(file: target.file, fragment: target.fragment + "/" + OANode.escape(member.key))
+                guard schemaNames[component] == nil else { continue }
+                schemaNames[component] = member.key
+                usedSchemaNames.insert(member.key.lowercased())
+            }
+        }
+
         var tree = walk(rootNode, in: root, pointer: "#", context: .other)
         var added: [JSONNode.Member] = []
         var index = 0

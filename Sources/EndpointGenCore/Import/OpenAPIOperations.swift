@@ -394,14 +394,22 @@ extension OpenAPIImportContext {
         var wireName: String
         var location: String
         var required: Bool
+
+        /// Where to report what the parameter is in itself (its location, its name): the component
+        /// it is defined as, reported once however many operations use it (PagerDuty lists the
+        /// components `header_Accept` and `header_Content-Type` on 379 operations), else where it is listed.
+        var definition: (pointer: String, location: SourceLocation) {
+            usePointer == node.pointer ? (usePointer, useLocation) : (node.pointer, node.location)
+        }
     }
 
     /// Whether the spec can hold `parameter` where it is (reported and dropped otherwise): not a
     /// cookie, a path parameter with its placeholder, a header the runtime does not set itself.
     func isExpressible(_ parameter: PendingParameter, placeholders: [String], path: String) -> Bool {
+        let definition = parameter.definition
         switch parameter.location {
         case "cookie":
-            warn(.cookieParameter, pointer: parameter.usePointer, at: parameter.useLocation, "cookie parameters are not supported; '\(parameter.wireName)' dropped")
+            warn(.cookieParameter, pointer: definition.pointer, at: definition.location, "cookie parameters are not supported; '\(parameter.wireName)' dropped")
             return false
         case "path":
             guard placeholders.contains(parameter.wireName) else {
@@ -410,17 +418,17 @@ extension OpenAPIImportContext {
             }
         case "header":
             guard Validation.isToken(parameter.wireName) else {
-                warn(.invalidOperation, pointer: parameter.usePointer, at: parameter.useLocation, "'\(parameter.wireName)' is not a valid header name; dropped")
+                warn(.invalidOperation, pointer: definition.pointer, at: definition.location, "'\(parameter.wireName)' is not a valid header name; dropped")
                 return false
             }
             if ["accept", "content-type", "authorization"].contains(parameter.wireName.lowercased()) {
-                warn(.reservedHeader, pointer: parameter.usePointer, at: parameter.useLocation, "header parameter '\(parameter.wireName)' is set by the runtime (OpenAPI ignores it too); dropped")
+                warn(.reservedHeader, pointer: definition.pointer, at: definition.location, "header parameter '\(parameter.wireName)' is set by the runtime (OpenAPI ignores it too); dropped")
                 return false
             }
         case "query":
             break
         default:
-            warn(.invalidOperation, pointer: parameter.usePointer, at: parameter.useLocation, "unknown parameter location '\(parameter.location)'; dropped")
+            warn(.invalidOperation, pointer: definition.pointer, at: definition.location, "unknown parameter location '\(parameter.location)'; dropped")
             return false
         }
         return true
