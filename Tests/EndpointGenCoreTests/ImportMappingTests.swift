@@ -81,6 +81,42 @@ import Testing
         #expect(imported.validationErrors.isEmpty)
     }
 
+    /// OpenAI writes its beta operations as `/responses?beta=true`. The query is sent: each pair is a
+    /// String query parameter whose default is its value (percent-decoded), so the request goes out as
+    /// the path says; a query parameter the operation declares under that name is the one kept. A
+    /// query that is not `name=value` pairs still drops its operations, with a warning.
+    @Test func aQueryWrittenIntoThePathIsSentAsParameters() throws {
+        let json = T.document(paths: """
+            {"/responses?beta=true&mode=a%20b": {"post": {"operationId": "betaCreate", "responses": {"200": {"description": "ok"}}}},
+             "/items/{id}?view=full": {"get": {"operationId": "getItem", "parameters": [
+                 {"name": "id", "in": "path", "required": true, "schema": {"type": "string"}},
+                 {"name": "view", "in": "query", "schema": {"type": "string", "enum": ["full", "short"]}}],
+                 "responses": {"200": {"description": "ok"}}}},
+             "/broken?=1": {"get": {"operationId": "broken", "responses": {"200": {"description": "ok"}}}}}
+            """)
+        let imported = T.run(json)
+        let create = try #require(imported.endpoint("betaCreate", in: "responses"))
+        #expect(create["path"] as? String == "/responses")
+        let parameters = try #require(create["parameters"] as? [String: Any])
+        #expect((parameters["beta"] as? [String: Any])?["type"] as? String == "String")
+        #expect((parameters["beta"] as? [String: Any])?["default"] as? String == "true")
+        #expect((parameters["mode"] as? [String: Any])?["default"] as? String == "a b")
+        let item = try #require(imported.endpoint("getItem", in: "items"))
+        #expect(item["path"] as? String == "/items/{id}")
+        // The declared `view` is kept as declared (an optional enum), not replaced by the path's value.
+        #expect((item["parameters"] as? [String: Any])?["view"] as? String != nil, "\(item)")
+        #expect(imported.endpoint("broken", in: "broken") == nil)
+        #expect(imported.warnings.count == 1, "\(imported.warnings)")
+        #expect(imported.warnings.first?.contains("the path '/broken?=1' contains a query ('?') that is not name=value pairs; its operations are dropped") == true,
+                "\(imported.warnings)")
+        #expect(imported.validationErrors.isEmpty, "\(imported.validationErrors)")
+
+        // The generated request sends the value when the caller leaves it.
+        let generated = Generator.generate(specData: Data(imported.text.utf8), fileName: "Test.endpoints.json", options: GeneratorOptions())
+        let swift = try #require(generated.swift, "\(generated.diagnostics.all)")
+        #expect(swift.contains(#"beta: String = "true""#), "\(swift)")
+    }
+
     /// A server that is no base URL once its variables take their defaults (DigitalOcean's
     /// `https://{agent_url}`, whose default is `{your-agent-url}`; its presigned uploads' `https://`)
     /// is reported and dropped: the operation sends to the document's server and the spec generates.

@@ -11,6 +11,9 @@ extension OpenAPIImportContext {
         var method: String
         var node: OANode
         var itemParameters: [OANode]
+        /// The query the document writes into the path (OpenAI's `/responses?beta=true`): each pair
+        /// is sent as a query parameter whose default is its value.
+        var fixedQuery: [(name: String, value: String)] = []
         /// The path item's own `servers` (each of its operations sends there unless it has its own).
         var itemServers: OANode?
         /// The group's key ("" for the top level) and what it was made from.
@@ -66,7 +69,8 @@ extension OpenAPIImportContext {
         let typeBase = name.lowercased().contains(groupKey.lowercased())
             ? ImportNaming.upperCamel(name) : ImportNaming.upperCamel(groupKey) + ImportNaming.upperCamel(name)
         let imported = importOperation(operation.node, method: operation.method, path: operation.path, name: name,
-                                       typeBase: typeBase, pathParameters: operation.itemParameters, pathServers: operation.itemServers)
+                                       typeBase: typeBase, pathParameters: operation.itemParameters, pathServers: operation.itemServers,
+                                       fixedQuery: operation.fixedQuery)
         group.endpoints.append(ImportedEndpoint(key: name, value: imported.endpoint, source: operation.node,
                                                 pathParameters: operation.itemParameters))
         if let stream = imported.stream {
@@ -112,7 +116,7 @@ extension OpenAPIImportContext {
         for (documentPath, pathKeyLocation, rawItem) in root["paths"]?.members ?? [] {
             guard let item = resolve(rawItem) else { continue }
             // What is sent: the path without its fragment (Box's `/oauth2/token#refresh`).
-            guard let path = requestPath(documentPath, item: rawItem, keyLocation: pathKeyLocation) else { continue }
+            guard let (path, fixedQuery) = requestPath(documentPath, item: rawItem, keyLocation: pathKeyLocation) else { continue }
             let itemParameters = item["parameters"]?.items ?? []
             let itemServers = item["servers"]
             let pathIsKept = Self.methods.contains { isKept(path: documentPath, method: $0) }
@@ -130,8 +134,10 @@ extension OpenAPIImportContext {
                     warn(.invalidOperation, value, "an operation must be an object; dropped")
                     continue
                 }
-                pending.append(pendingOperation(value, method: key, path: path, documentPath: documentPath, itemParameters: itemParameters,
-                                                itemServers: itemServers, context: context))
+                var operation = pendingOperation(value, method: key, path: path, documentPath: documentPath, itemParameters: itemParameters,
+                                                 itemServers: itemServers, context: context)
+                operation.fixedQuery = fixedQuery
+                pending.append(operation)
             }
         }
         return pending
@@ -192,16 +198,24 @@ extension OpenAPIImportContext {
             groupDescription: groupDescription, groupSource: groupSource, longName: longName, shortName: shortName)
     }
 
-    /// The path an operation of `documentPath` requests, or nil (reported) when the spec cannot hold it.
+    /// The path an operation of `documentPath` requests, and the query written into it, or nil
+    /// (reported) when the spec cannot hold it.
     /// A fragment (`/oauth2/token#refresh`: Box writes one path per grant type) is never sent, so it is
     /// left out, with no warning: the operations keep their own names (the operationId, or the
     /// fragment when there is none) and are endpoints of the same method and path.
-    func requestPath(_ documentPath: String, item: OANode, keyLocation: SourceLocation) -> String? {
+    /// A query (`/responses?beta=true`: OpenAI writes its beta operations so) is sent: each
+    /// `name=value` pair, percent-decoded, becomes a query parameter whose default is the value.
+    func requestPath(_ documentPath: String, item: OANode, keyLocation: SourceLocation) -> (String, [(name: String, value: String)])? {
         var path = documentPath
         if let hash = path.firstIndex(of: "#") { path = String(path[..<hash]) }
+        var fixedQuery: [(name: String, value: String)] = []
+        if let question = path.firstIndex(of: "?") {
+            fixedQuery = Self.fixedQuery(path[path.index(after: question)...]) ?? []
+            path = fixedQuery.isEmpty ? path : String(path[..<question])
+        }
         var problem: String?
         if path.unicodeScalars.contains(where: { $0 == "?" }) {
-            problem = "contains a query ('?'), which a path template cannot hold"
+            problem = "contains a query ('?') that is not name=value pairs"
         } else if path.unicodeScalars.contains(where: { $0 == " " || $0.value < 0x20 || $0.value == 0x7F }) {
             problem = "contains spaces or control characters"
         } else if !Self.hasWellFormedPlaceholders(path) {
@@ -215,7 +229,21 @@ extension OpenAPIImportContext {
             warn(.invalidOperation, pointer: item.pointer, at: keyLocation, "a path must start with '/'; '\(documentPath)' is read as '/\(path)'")
             path = "/" + path
         }
-        return path
+        return (path, fixedQuery)
+    }
+
+    /// `beta=true&v=2` as its pairs, percent-decoded; nil when a pair has no name, or a name or a
+    /// value does not decode, or a name is repeated.
+    static func fixedQuery(_ query: Substring) -> [(name: String, value: String)]? {
+        var pairs: [(name: String, value: String)] = []
+        for pair in query.split(separator: "&", omittingEmptySubsequences: false) {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let name = String(parts[0]).replacingOccurrences(of: "+", with: " ").removingPercentEncoding, !name.isEmpty,
+                  let value = String(parts.count > 1 ? parts[1] : "").replacingOccurrences(of: "+", with: " ").removingPercentEncoding,
+                  !pairs.contains(where: { $0.name == name }) else { return nil }
+            pairs.append((name, value))
+        }
+        return pairs
     }
 
     /// Every `{` closed by a `}` before the next `{` or `/`, with a name between; no `}` alone.
@@ -332,7 +360,8 @@ extension OpenAPIImportContext {
     // MARK: One operation
 
     func importOperation(_ operation: OANode, method: String, path: String, name: String, typeBase: String,
-                         pathParameters: [OANode], pathServers: OANode?) -> (endpoint: ImportJSON, stream: ImportJSON?) {
+                         pathParameters: [OANode], pathServers: OANode?,
+                         fixedQuery: [(name: String, value: String)] = []) -> (endpoint: ImportJSON, stream: ImportJSON?) {
         var endpoint: [(String, ImportJSON)] = []
         if let description = joinedDescription(summary: operation["summary"]?.string, description: operation["description"]?.string) {
             endpoint.append((SpecKey.description.key, .string(description)))
@@ -352,7 +381,7 @@ extension OpenAPIImportContext {
         }
 
         let (finalPath, parameters) = importParameters(operation: operation, path: path, pathParameters: pathParameters,
-                                                        typeBase: typeBase, hasBody: body != nil)
+                                                        typeBase: typeBase, hasBody: body != nil, fixedQuery: fixedQuery)
         endpoint.append((SpecKey.path.key, .string(finalPath)))
         if let baseURL = endpointBaseURL(operation: operation, pathServers: pathServers) { endpoint.append((SpecKey.baseURL.key, .string(baseURL))) }
         if !parameters.isEmpty { endpoint.append((SpecKey.parameters.key, .object(parameters))) }
@@ -437,7 +466,7 @@ extension OpenAPIImportContext {
     /// Path-level and operation-level parameters (the operation's override by name and location),
     /// required ones first. Placeholders name wire names, so a renamed key keeps its `name`.
     func importParameters(operation: OANode, path: String, pathParameters: [OANode], typeBase: String,
-                          hasBody: Bool) -> (String, [(String, ImportJSON)]) {
+                          hasBody: Bool, fixedQuery: [(name: String, value: String)] = []) -> (String, [(String, ImportJSON)]) {
         var pending: [PendingParameter] = []
         func collect(_ raw: OANode) -> PendingParameter? {
             guard let node = resolve(raw) else { return nil }
@@ -478,6 +507,23 @@ extension OpenAPIImportContext {
             used.insert(ImportNaming.lowerCamel(key))
 
             result.append((key, parameterValue(parameter, key: key, typeBase: typeBase, placeholders: placeholders)))
+        }
+
+        // The query written into the path: a String parameter each, whose default is its value, so the
+        // request goes out as the path says unless the caller changes it. A parameter the operation
+        // declares under that name in the query is the one kept.
+        for (wireName, value) in fixedQuery
+        where !pending.contains(where: { $0.location == "query" && $0.wireName == wireName }) {
+            var key = wireName
+            if used.contains(ImportNaming.lowerCamel(key)) || ImportNaming.lowerCamel(key).isEmpty {
+                key = uniqueName(ImportNaming.lowerCamel(key).isEmpty ? "parameter" : key + "_query", used: used, convert: ImportNaming.lowerCamel)
+            }
+            used.insert(ImportNaming.lowerCamel(key))
+            var members: [(String, ImportJSON)] = [(SpecKey.type.key, .string("String"))]
+            if placeholders.contains(wireName) { members.append((SpecKey.`in`.key, .string("query"))) }
+            if key != wireName { members.append((SpecKey.name.key, .string(wireName))) }
+            members.append((SpecKey.`default`.key, .string(value)))
+            result.append((key, .object(members)))
         }
 
         // Placeholders without a parameter: add a String one, so the spec is complete.
