@@ -184,4 +184,23 @@ import Testing
         #expect(imported.warnings.filter { $0.contains("default 9223372036854776000 does not fit the type 'Int'") }.count == 1, "\(imported.warnings)")
         #expect(imported.warnings.filter { $0.contains("default 2147483648 does not fit the type 'Int32'") }.count == 1, "\(imported.warnings)")
     }
+
+    /// OpenAI's `tool_choice`: an inline union whose first alternative is a string enum defined
+    /// further on in the document, with a default that is one of its values. The default waits
+    /// until every component is defined, then is kept; before, it was dropped with a warning.
+    @Test func aUnionDefaultWaitsForItsAlternativesDefinedFurtherOn() throws {
+        let json = T.document(components: """
+            {"schemas": {
+               "Params": {"type": "object", "properties": {
+                 "tool_choice": {"oneOf": [{"$ref": "#/components/schemas/ToolChoiceOptions"},
+                                           {"$ref": "#/components/schemas/ToolChoiceFunction"}], "default": "auto"}}},
+               "ToolChoiceOptions": {"type": "string", "enum": ["none", "auto", "required"]},
+               "ToolChoiceFunction": {"type": "object", "required": ["name"], "properties": {"name": {"type": "string"}}}}}
+            """)
+        let imported = T.run(json, version: .two)
+        #expect(imported.validationErrors.isEmpty, "\(imported.validationErrors)")
+        #expect(imported.warnings.isEmpty, "\(imported.warnings)")
+        let toolChoice = Self.properties(imported, "Params")["tool_choice"] as? [String: Any]
+        #expect(toolChoice?["default"] as? String == "auto", "\(String(describing: toolChoice))")
+    }
 }

@@ -57,6 +57,14 @@ extension OpenAPIImportContext {
         }
     }
 
+    /// Whether a default of `type` can only be read once more components are defined: `type` is a
+    /// component model not defined yet, or a union with such an alternative (at any depth).
+    func awaitsComponent(_ type: String, depth: Int = 0) -> Bool {
+        if modelDefinitions[type] == nil, componentModelKeys.values.contains(type), unionAlternatives[type] == nil { return true }
+        guard depth < 8, let alternatives = unionAlternatives[type] else { return false }
+        return alternatives.contains { awaitsComponent($0.hasSuffix("?") ? String($0.dropLast()) : $0, depth: depth + 1) }
+    }
+
     /// Objects with properties (directly or through allOf) and string enums become models; in
     /// version 2 also integer enums and unions (`oneOf`/`anyOf` of two or more non-null alternatives).
     func becomesModel(_ node: OANode) -> Bool {
@@ -626,9 +634,10 @@ extension OpenAPIImportContext {
                 members.append((SpecKey.description.key, .string(text)))
             }
             if let defaultNode = propertySchema["default"] {
-                if modelDefinitions[type.type] == nil, componentModelKeys.values.contains(type.type), unionAlternatives[type.type] == nil,
-                   !(typeString.hasSuffix("?") && defaultNode.node.value == .null) {
-                    // A component defined further on may be a union: its alternatives decide once every component is defined.
+                if awaitsComponent(type.type), !(typeString.hasSuffix("?") && defaultNode.node.value == .null) {
+                    // A component defined further on may be a union or an enum: it decides once every component
+                    // is defined (OpenAI's `tool_choice` union defaults to `"auto"`, a value of the enum
+                    // `ToolChoiceOptions`, defined after the models that use it).
                     pendingDefaults.append((key, propertyName, defaultNode, type.type, typeString.hasSuffix("?")))
                 } else if let value = checkedDefault(defaultNode, type: type.type, optional: typeString.hasSuffix("?")) {
                     members.append((SpecKey.`default`.key, value))
