@@ -384,4 +384,58 @@ import Testing
         let endpoints = try #require(((spec["groups"] as? [String: Any])?["pets"] as? [String: Any])?["endpoints"] as? [String: Any])
         #expect((endpoints["getPet"] as? [String: Any])?["response"] as? String == "Pet", "\(endpoints)")
     }
+
+    /// DigitalOcean's domain records: an `anyOf` of schemas in another file whose discriminator maps
+    /// wire values to those files' schemas (`A: 'models/records.yml#/record_a'`). The mapping names the
+    /// components the schemas become, so the union is decoded by `type`; before, every mapping entry
+    /// was dropped with a warning and the wire values were lost.
+    @Test func aDiscriminatorMappingToSchemasInAnotherFileFollowsThem() throws {
+        let tree = try Tree()
+        try tree.write("api.yaml", """
+            openapi: 3.0.3
+            info: {title: Split, version: '1'}
+            servers:
+            - url: https://split.example.com
+            paths:
+              /records:
+                post:
+                  operationId: createRecord
+                  requestBody:
+                    content:
+                      application/json:
+                        schema:
+                          anyOf:
+                          - $ref: 'models/records.yml#/record_a'
+                          - $ref: 'models/records.yml#/record_mx'
+                          discriminator:
+                            propertyName: type
+                            mapping:
+                              A: 'models/records.yml#/record_a'
+                              MX: 'models/records.yml#/record_mx'
+                  responses:
+                    '204': {description: created}
+            """)
+        try tree.write("models/records.yml", """
+            record_a:
+              type: object
+              properties:
+                type: {type: string}
+                data: {type: string}
+            record_mx:
+              type: object
+              properties:
+                type: {type: string}
+                data: {type: string}
+                priority: {type: integer}
+            """)
+        let (result, lines) = try tree.importDocument("api.yaml")
+        #expect(!result.diagnostics.hasErrors, "\(lines)")
+        #expect(lines.isEmpty, "\(lines)")
+        let models = try #require(Self.spec(result)["models"] as? [String: Any])
+        let union = try #require(models.values.compactMap { $0 as? [String: Any] }.first { $0["discriminator"] != nil }, "\(models)")
+        #expect(union["oneOf"] as? [String] == ["RecordA", "RecordMx"], "\(union)")
+        let discriminator = union["discriminator"] as? [String: Any]
+        #expect(discriminator?["property"] as? String == "type")
+        #expect(discriminator?["mapping"] as? [String: String] == ["A": "RecordA", "MX": "RecordMx"], "\(union)")
+    }
 }

@@ -232,10 +232,27 @@ import Testing
         #expect(Self.compact(two, ["models", "Odd"]) == #"{"properties":{"additional_properties":"String?"}}"#)
         #expect(Self.warnings(two) == [
             "openapi.json:7:119: warning: #/components/schemas/Shape/discriminator/propertyName: alternative #/components/schemas/Shape/oneOf/1 is not an object with the property 'kind'; the discriminator is dropped (the alternatives are tried in order)",
-            "openapi.json:8:104: warning: #/components/schemas/Either/discriminator: a discriminator chooses one alternative, which anyOf does not; dropped (every alternative is tried)",
+            "openapi.json:8:121: warning: #/components/schemas/Either/discriminator/propertyName: alternative #/components/schemas/Either/anyOf/1 is not an object with the property 'kind'; the discriminator is dropped (every alternative is tried)",
             "openapi.json:10:38: warning: #/components/schemas/Big/enum: only string and integer enums become enum models; the allowed values are dropped",
             "openapi.json:11:114: warning: #/components/schemas/Odd/additionalProperties: a property's Swift name is 'additionalProperties', the name of the other members' dictionary; additionalProperties dropped",
         ])
+    }
+
+    /// A discriminator beside `anyOf` (DigitalOcean's domain records, OpenAI's tools) chooses the one
+    /// alternative a payload is, as beside `oneOf`: the union is the spec's `oneOf` with it, decoded by
+    /// the discriminator, not an `anyOf` that keeps every alternative that decodes.
+    @Test func anAnyOfWithADiscriminatorIsAOneOfDecodedByIt() {
+        let json = T.document(components: """
+            {"schemas": {
+              "Record": {"anyOf": [{"$ref": "#/components/schemas/Address"}, {"$ref": "#/components/schemas/Mail"}],
+                         "discriminator": {"propertyName": "type", "mapping": {"A": "#/components/schemas/Address", "MX": "#/components/schemas/Mail"}}},
+              "Address": {"type": "object", "properties": {"type": {"type": "string"}, "data": {"type": "string"}}},
+              "Mail": {"type": "object", "properties": {"type": {"type": "string"}, "data": {"type": "string"}, "priority": {"type": "integer"}}}}}
+            """)
+        let two = Self.run(json)
+        #expect(Self.compact(two, ["models", "Record"])
+                == #"{"discriminator":{"mapping":{"A":"Address","MX":"Mail"},"property":"type"},"oneOf":["Address","Mail"]}"#)
+        #expect(Self.warnings(two).isEmpty, "\(Self.warnings(two))")
     }
 
     @Test func inlineUnionsAnyOfAndTypeArraysBecomeModelsNamedWhereTheyAppear() {

@@ -160,6 +160,11 @@ final class ExternalReferences {
             out.reserveCapacity(members.count)
             for member in members {
                 let childPointer = pointer + "/" + OANode.escape(member.key)
+                if context == .schema, member.key == "discriminator" {
+                    out.append(JSONNode.Member(key: member.key, keyLocation: member.keyLocation,
+                                               value: discriminator(member.value, in: file)))
+                    continue
+                }
                 let child = childContext(member.key, parent: context, pointer: pointer, file: file)
                 out.append(JSONNode.Member(key: member.key, keyLocation: member.keyLocation,
                                            value: walk(member.value, in: file, pointer: childPointer, context: child)))
@@ -230,6 +235,31 @@ final class ExternalReferences {
         defer { inlining.removeLast() }
         sources.record(pointer, sourcePointer(target, file: targetFile))
         return walk(targetNode, in: targetFile, pointer: pointer, context: context)
+    }
+
+    /// A discriminator whose `mapping` names schemas by reference (DigitalOcean's
+    /// `A: 'models/domain_record_types.yml#/domain_record_a'`): each such value names the component
+    /// its schema becomes, as the alternatives' `$ref`s do, so the importer matches them. A bare
+    /// schema name, and a pointer into the root document, stay as written.
+    private func discriminator(_ node: JSONNode, in file: File) -> JSONNode {
+        guard var members = node.importMembers, let index = members.firstIndex(where: { $0.key == "mapping" }),
+              var mapping = members[index].value.importMembers else { return node }
+        for position in mapping.indices {
+            guard case let .string(value) = mapping[position].value.value else { continue }
+            let isReference = value.contains("#") || value.contains("/") || [".yaml", ".yml", ".json"].contains { value.lowercased().hasSuffix($0) }
+            guard isReference, !(value.hasPrefix("#") && file.relative.isEmpty),
+                  let target = target(of: value, in: file, at: mapping[position].value, quiet: true) else { continue }
+            let ref: String
+            if target.file == rootPath {
+                ref = "#" + target.fragment
+            } else {
+                guard resolve(target, at: nil, ref: value) != nil else { continue }
+                ref = schemasPointer + "/" + OANode.escape(schemaName(for: target))
+            }
+            mapping[position].value = .string(ref, at: mapping[position].value.location)
+        }
+        members[index].value = JSONNode(.object(mapping), at: members[index].value.location)
+        return JSONNode(.object(members), at: node.location)
     }
 
     private func replacingReference(in node: JSONNode, with ref: String) -> JSONNode {

@@ -35,14 +35,13 @@ extension OpenAPIImportContext {
             if alternativeSources[key]?[type] == nil { alternativeSources[key, default: [:]][type] = variant }
             if !types.contains(type) { types.append(type) }
         }
-        definition.append((keyword, .array(types.map(ImportJSON.string))))
         unionAlternatives[key] = types
-        if let discriminator = schema["discriminator"], keyword == "oneOf",
-           let value = discriminatorValue(discriminator, referenced: referenced, variants: variants) {
-            definition.append((SpecKey.discriminator.key, value))
-        } else if let discriminator = schema["discriminator"], keyword == "anyOf" {
-            warn(.schemaDetailDropped, discriminator, "a discriminator chooses one alternative, which anyOf does not; dropped (every alternative is tried)")
-        }
+        // A discriminator chooses the one alternative a payload is, under `anyOf` too (OpenAPI allows it
+        // there; DigitalOcean's domain records, OpenAI's tools): such a union is the spec's `oneOf`,
+        // decoded by the discriminator, rather than an `anyOf` that keeps every alternative that decodes.
+        let discriminator = schema["discriminator"].flatMap { discriminatorValue($0, keyword: keyword, referenced: referenced, variants: variants) }
+        definition.append((discriminator == nil ? keyword : "oneOf", .array(types.map(ImportJSON.string))))
+        if let discriminator { definition.append((SpecKey.discriminator.key, discriminator)) }
         return .object(definition)
     }
 
@@ -96,9 +95,12 @@ extension OpenAPIImportContext {
     /// `"prop"` when every alternative's wire value is its type's name, else `{ "property", "mapping" }`
     /// with an entry for every referenced alternative: the document's mapping, and for the
     /// alternatives it leaves out the component's name (OpenAPI's implicit value).
-    private func discriminatorValue(_ discriminator: OANode, referenced: [(ref: String, type: String)], variants: [OANode]) -> ImportJSON? {
+    private func discriminatorValue(_ discriminator: OANode, keyword: String, referenced: [(ref: String, type: String)],
+                                    variants: [OANode]) -> ImportJSON? {
+        // What decoding does without it.
+        let fallback = keyword == "anyOf" ? "every alternative is tried" : "the alternatives are tried in order"
         guard let property = discriminator["propertyName"]?.string, !property.isEmpty else {
-            warn(.schemaDetailDropped, discriminator, "a discriminator needs a 'propertyName'; dropped (the alternatives are tried in order)")
+            warn(.schemaDetailDropped, discriminator, "a discriminator needs a 'propertyName'; dropped (\(fallback))")
             return nil
         }
         // The generator reads the property from each alternative: each must be an object declaring it.
@@ -107,7 +109,7 @@ extension OpenAPIImportContext {
             guard let resolved = resolveQuietly(variant), stringEnumValues(resolved) == nil,
                   collectObject(resolved, visited: &visited, reporting: false).properties.contains(where: { $0.0 == property }) else {
                 warn(.schemaDetailDropped, discriminator["propertyName"] ?? discriminator,
-                     "alternative \(variant.pointer) is not an object with the property '\(property)'; the discriminator is dropped (the alternatives are tried in order)")
+                     "alternative \(variant.pointer) is not an object with the property '\(property)'; the discriminator is dropped (\(fallback))")
                 return nil
             }
         }
@@ -118,7 +120,7 @@ extension OpenAPIImportContext {
             guard let text = target.string else { continue }
             let ref = text.hasPrefix("#") ? text : Self.componentSchemaPrefix + OANode.escape(text)
             guard let type = referenced.first(where: { $0.ref == ref })?.type else {
-                warn(.schemaDetailDropped, target, "discriminator value '\(wire)' names '\(text)', which is not one of the oneOf alternatives; dropped")
+                warn(.schemaDetailDropped, target, "discriminator value '\(wire)' names '\(text)', which is not one of the \(keyword) alternatives; dropped")
                 continue
             }
             mapping.append((wire, type))
