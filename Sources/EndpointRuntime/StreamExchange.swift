@@ -26,7 +26,7 @@ extension URLSessionTransport {
     public func stream(_ request: HTTPRequest, progress: ProgressHandler?) async throws -> StreamedResponse {
         guard let delegate else { return try await streamWhole(request, progress: progress) }
         let (prepared, timeout) = try prepare(request)
-        let gate = FlowGate()
+        let gate = FlowGate(maximumHold: streamHoldLimit)
         let exchange = StreamExchange(timeout: timeout, url: prepared.url, progress: progress, owner: owner, gate: gate)
         #if canImport(FoundationNetworking)
         _ = delegate
@@ -361,7 +361,13 @@ final class FlowGate: @unchecked Sendable {
     static let maximumInFlight = 64
     /// The longest a delivery is held back, counted from when the gate closed (or, for the bound on
     /// deliveries under way, from when it asked).
-    static let maximumHold: TimeInterval = 1
+    let maximumHold: TimeInterval
+    /// ``maximumHold`` of the transport's streams: a second.
+    static let defaultMaximumHold: TimeInterval = 1
+
+    init(maximumHold: TimeInterval = FlowGate.defaultMaximumHold) {
+        self.maximumHold = maximumHold
+    }
 
     private let condition = NSCondition()
     private var closed = false
@@ -404,7 +410,7 @@ final class FlowGate: @unchecked Sendable {
         let asked = Date()
         while !finished {
             if closed {
-                let until = closedAt.addingTimeInterval(FlowGate.maximumHold)
+                let until = closedAt.addingTimeInterval(maximumHold)
                 if Date() >= until {
                     // Held back long enough: the exchange keeps it open until its reader catches up.
                     closed = false
@@ -413,7 +419,7 @@ final class FlowGate: @unchecked Sendable {
                 }
                 _ = condition.wait(until: until)
             } else if inFlight >= FlowGate.maximumInFlight {
-                let until = asked.addingTimeInterval(FlowGate.maximumHold)
+                let until = asked.addingTimeInterval(maximumHold)
                 if Date() >= until { break }
                 _ = condition.wait(until: until)
             } else {

@@ -59,6 +59,10 @@ public struct URLSessionTransport: HTTPTransport {
     let owner: SessionOwner?
     /// The session configuration's `timeoutIntervalForRequest`, for requests without a timeout.
     private let sessionTimeout: TimeInterval
+    /// The longest a stream's transfer is held back at a time for a lagging reader with
+    /// FoundationNetworking (``FlowGate``): a second. Tests of the bound itself raise it, so that a
+    /// machine too busy to run their reader for a second does not open the gate.
+    var streamHoldLimit: TimeInterval = FlowGate.defaultMaximumHold
 
     /// A transport over a session of its own made with `configuration`, with the transport's delegate;
     /// the session is invalidated when the last copy of the transport is released. Without a

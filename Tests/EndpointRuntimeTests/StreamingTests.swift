@@ -212,10 +212,10 @@ import FoundationNetworking
 
     /// Reads 96 MiB of `/bytes` (about 100 times the bound), pausing `lag` every 16 MiB; returns the bytes read, the most that
     /// waited in the transport, and how much the process grew (nil where that cannot be read).
-    func readLongBody(lag: Duration) async throws -> (total: Int, peakBuffered: Int, growth: Int?) {
+    func readLongBody(lag: Duration, client: HTTPClient? = nil) async throws -> (total: Int, peakBuffered: Int, growth: Int?) {
         let size = 96 << 20
         let bytes = try endpoint("bytes", query: ["size": "\(size)"], decoder: ResponseDecoder<ResponseStream<Data>>.stream(.bytes))
-        let stream = try await client.send(bytes)
+        let stream = try await (client ?? self.client).send(bytes)
         let exchange = try #require(stream.body.handle.source as? StreamExchange)
         let before = StreamingTests.residentBytes()
         var total = 0
@@ -246,7 +246,12 @@ import FoundationNetworking
     }
 
     @Test func aLaggingReaderHoldsTheTransferBack() async throws {
-        let (_, peakBuffered, _) = try await readLongBody(lag: .milliseconds(100))
+        // The bound, not the limit on how long a transfer is held (`aStreamLeftUnreadDoesNotStopAnother`):
+        // held for up to a minute, so that a parallel test run that leaves the reader unscheduled
+        // for more than the default second does not open the gate (it did once, in CI: 80 MiB read ahead).
+        var transport = URLSessionTransport(configuration: .ephemeral)
+        transport.streamHoldLimit = 60
+        let (_, peakBuffered, _) = try await readLongBody(lag: .milliseconds(100), client: HTTPClient(transport: transport))
         // The bound (1 MiB) plus what was already on its way when the transfer was held back: with
         // FoundationNetworking, at most 64 chunks of libcurl's 16 KiB waiting in the session's
         // delegate queue (`FlowGate.maximumInFlight`); before that bound, a queue the machine did not
@@ -261,7 +266,7 @@ import FoundationNetworking
     }
 
     /// FoundationNetworking runs every session's work on one queue, where a stream is held back: a
-    /// stream opened and left unread holds the others back for at most `FlowGate.maximumHold`, and
+    /// stream opened and left unread holds the others back for at most `FlowGate.defaultMaximumHold`, and
     /// is then read ahead into memory while they go on. (Held without end, the second stream here
     /// never got its response head.)
     @Test(.timeLimit(.minutes(1))) func aStreamLeftUnreadDoesNotStopAnother() async throws {
