@@ -203,4 +203,28 @@ import Testing
         let toolChoice = Self.properties(imported, "Params")["tool_choice"] as? [String: Any]
         #expect(toolChoice?["default"] as? String == "auto", "\(String(describing: toolChoice))")
     }
+
+    /// The format takes a UUID default on a `UUID` and a URL on a `URL`; the importer dropped both
+    /// (PagerDuty's SCIM `schemas` default to `["urn:ietf:params:scim:schemas:core:2.0:User"]`). Text
+    /// that is not one (SendGrid's `"all"` on a UUID) is still dropped, with a warning.
+    @Test(arguments: ImportFormatVersion.allCases)
+    func uuidAndURLDefaultsAreKept(_ version: ImportFormatVersion) throws {
+        let json = T.document(components: """
+            {"schemas": {"User": {"type": "object", "properties": {
+               "id": {"type": "string", "format": "uuid", "default": "3fa85f64-5717-4562-b3fc-2c963f66afa6"},
+               "schemas": {"type": "array", "items": {"type": "string", "format": "uri"}, "default": ["urn:ietf:params:scim:schemas:core:2.0:User"]},
+               "home": {"type": "string", "format": "uri", "default": "https://example.com/home"},
+               "variation": {"type": "string", "format": "uuid", "default": "all"}}}}}
+            """)
+        let imported = T.run(json, version: version)
+        #expect(imported.validationErrors.isEmpty, "\(imported.validationErrors)")
+        let user = Self.properties(imported, "User")
+        func modelDefault(_ name: String) -> Any? { (user[name] as? [String: Any])?["default"] }
+        #expect(modelDefault("id") as? String == "3fa85f64-5717-4562-b3fc-2c963f66afa6")
+        #expect(modelDefault("schemas") as? [String] == ["urn:ietf:params:scim:schemas:core:2.0:User"])
+        #expect(modelDefault("home") as? String == "https://example.com/home")
+        #expect(modelDefault("variation") == nil)
+        #expect(imported.warnings.count == 1, "\(imported.warnings)")
+        #expect(imported.warnings.first?.contains(#"default "all" does not fit the type 'UUID'"#) == true, "\(imported.warnings)")
+    }
 }

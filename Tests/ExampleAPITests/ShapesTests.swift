@@ -263,6 +263,17 @@ import Testing
         #expect(Shapes.Reaction(rawValue: "-1") == .minus1 && Shapes.Reaction.plus1.rawValue == "+1")
     }
 
+    /// A `UUID` or `URL` default (the format takes them; they take no string literal) is the value the
+    /// spec writes, and is sent when the caller leaves it.
+    @Test func uuidAndURLDefaultsAreTheirValues() throws {
+        let member = Shapes.Member()
+        #expect(member.id == UUID(uuidString: "3FA85F64-5717-4562-B3FC-2C963F66AFA6"))
+        #expect(member.schemas == [URL(string: "urn:ietf:params:scim:schemas:core:2.0:User")!])
+        try check(Shapes.members(),
+                  ExpectedRequest(method: .get, url: "https://shapes.example.com/v1/members?profile=https://shapes.example.com/profiles/default"),
+                  wraps: Shapes.Call.members(profile: URL(string: "https://shapes.example.com/profiles/default")!))
+    }
+
     /// Values that only their signs tell apart are named by them, and decode and encode as written.
     @Test func enumValuesThatDifferInTheirSignKeepTheirOwnCases() throws {
         #expect(Shapes.TimeZoneName.etcGMTPlus1.rawValue == "Etc/GMT+1")

@@ -24,6 +24,10 @@ public nonisolated enum Shapes {
     public static func thread(id: Int) -> Endpoint<Comment> { defaults.endpoint(Call.thread(id: id)) }
 
     public static func uploadAvatar(body: AvatarUpload) -> Endpoint<Void> { defaults.endpoint(Call.uploadAvatar(body: body), decoder: .none) }
+
+    public static func members(profile: URL = URL(string: "https://shapes.example.com/profiles/default")!) -> Endpoint<[Member]> {
+        defaults.endpoint(Call.members(profile: profile))
+    }
 }
 
 // The endpoints as cases: what middleware, stubs and logs match on. Each builds its request.
@@ -38,6 +42,7 @@ nonisolated extension Shapes {
         indirect case chat(body: ChatRequest)
         case thread(id: Int)
         indirect case uploadAvatar(body: AvatarUpload)
+        case members(profile: URL = URL(string: "https://shapes.example.com/profiles/default")!)
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
@@ -60,6 +65,7 @@ nonisolated extension Shapes {
                         "metadata": MultipartPartOptions(contentType: "application/json"),
                     ]),
                 ])
+            case let .members(profile): return try defaults.request(.get, [Path("members"), Query("profile", profile)])
             }
         }
 
@@ -76,6 +82,7 @@ nonisolated extension Shapes {
             case let .chat(body): return ["chat", body]
             case let .thread(id): return ["thread", id]
             case let .uploadAvatar(body): return ["uploadAvatar", body]
+            case let .members(profile): return ["members", profile]
             }
         }
     }
@@ -649,6 +656,37 @@ nonisolated extension Shapes {
 
         public static var laugh: Self { Self(rawValue: "laugh") }
         public static var heart: Self { Self(rawValue: "heart") }
+    }
+
+    /// Like a SCIM user: defaults of types that take no string literal.
+    public nonisolated struct Member: Codable, Hashable, Sendable {
+        public var id: UUID
+        public var schemas: [URL]
+
+        public init(
+            id: UUID = UUID(uuidString: "3FA85F64-5717-4562-B3FC-2C963F66AFA6")!,
+            schemas: [URL] = [URL(string: "urn:ietf:params:scim:schemas:core:2.0:User")!]
+        ) {
+            self.id = id
+            self.schemas = schemas
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.id = try container.member("id")
+            self.schemas = try container.member("schemas")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeMember(self.id, "id")
+            try container.encodeMember(self.schemas, "schemas")
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.schemas, rhs.schemas) else { return false }
+            return true
+        }
     }
 
     /// Named like Stripe's time zones: values that differ only in a sign spell it as a word.
@@ -2008,6 +2046,9 @@ nonisolated extension Shapes {
 
         /// `POST /avatars`
         func uploadAvatar(body: Shapes.AvatarUpload) async throws
+
+        /// `GET /members`
+        func members(profile: URL) async throws -> [Shapes.Member]
     }
 
     /// Serves `service`: routes each request by method and path to its endpoint, reads the parameters and
@@ -2044,6 +2085,10 @@ nonisolated extension Shapes {
                 try await service.uploadAvatar(body: request.body(as: Shapes.AvatarUpload.self, .multipart))
                 return request.response(status: 204)
             },
+            ServiceRoute(.get, "/members") { request in
+                let result = try await service.members(profile: request.query("profile", as: URL.self))
+                return try request.response(result, status: 200)
+            },
         ]).handler
     }
 }
@@ -2074,5 +2119,9 @@ nonisolated extension Shapes.Service {
 
     public func uploadAvatar(body: Shapes.AvatarUpload) async throws {
         throw ServiceNotImplemented("uploadAvatar(body:)")
+    }
+
+    public func members(profile: URL) async throws -> [Shapes.Member] {
+        throw ServiceNotImplemented("members(profile:)")
     }
 }

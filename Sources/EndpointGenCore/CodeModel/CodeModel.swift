@@ -254,6 +254,8 @@ indirect enum Expression: Hashable, Sendable {
     case dotMember(Identifier)
     /// `base.member`
     case member(Expression, Identifier)
+    /// `value!`: for a value the generator has checked (a default's `URL(string: "...")`).
+    case forceUnwrap(Expression)
     /// `callee(label: value, ...)` with an optional trailing closure of statements.
     case call(Expression, [Argument], trailingClosure: [Statement]? = nil)
     case `try`(Expression)

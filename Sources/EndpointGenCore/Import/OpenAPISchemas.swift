@@ -892,7 +892,9 @@ extension OpenAPIImportContext {
         }
         switch node.node.value {
         case let .string(s):
-            if type == "String" { return .string(s) }
+            // Text the type holds: any for `String`, a UUID for `UUID`, a URL for `URL` (PagerDuty's
+            // SCIM `schemas` default to `urn:ietf:params:scim:schemas:core:2.0:User`).
+            if let builtin = TypeRef.Builtin(rawValue: type), DefaultValues.textFits(s, builtin) { return .string(s) }
             if let values = enumValues[type], values.contains(s) { return .string(s) }
             // Text that is exactly a JSON number or boolean of the type (Xero's `"false"`, `"10"`).
             if let number = Self.exactNumberText(s) { return numberDefault(number, type: type) }

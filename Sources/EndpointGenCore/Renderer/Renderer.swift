@@ -820,7 +820,8 @@ enum Renderer {
             return containsLineBreak(callee) || arguments.contains { containsLineBreak($0.value) }
         case let .arrayLiteral(elements, multiline): return (multiline && !elements.isEmpty) || elements.contains(where: containsLineBreak)
         case .closure: return true
-        case let .member(base, _), let .try(base), let .tryOptional(base), let .await(base): return containsLineBreak(base)
+        case let .member(base, _), let .try(base), let .tryOptional(base), let .await(base), let .forceUnwrap(base):
+            return containsLineBreak(base)
         case let .binary(lhs, _, rhs): return containsLineBreak(lhs) || containsLineBreak(rhs)
         case let .tuple(elements): return elements.contains(where: containsLineBreak)
         case let .dictionaryLiteral(entries, multiline):
@@ -892,6 +893,9 @@ enum Renderer {
             printer.write("." + spelling(name, .member))
         case let .call(callee, arguments, trailingClosure):
             renderCall(callee, arguments, trailingClosure: trailingClosure, into: &printer)
+        case let .forceUnwrap(inner):
+            renderExpression(inner, into: &printer)
+            printer.write("!")
         case let .try(inner):
             printer.write("try ")
             renderExpression(inner, into: &printer)

@@ -24,7 +24,13 @@ extension Translator {
     private func literal(_ value: DefaultValue, type: TypeRef) -> Expression {
         switch value {
         case let .string(text):
-            return .stringLiteral(text)
+            // `UUID` and `URL` take no string literal: their failable initializers, on text the
+            // checker has read as one (`DefaultValues.textFits`).
+            switch type.unwrapped {
+            case .builtin(.uuid): return .forceUnwrap(.call(.type(.named("UUID")), [Argument("uuidString", .stringLiteral(text))]))
+            case .builtin(.url): return .forceUnwrap(.call(.type(.named("URL")), [Argument("string", .stringLiteral(text))]))
+            default: return .stringLiteral(text)
+            }
         case let .integer(text), let .number(text):
             return .numberLiteral(text)
         case let .bool(flag):

@@ -32,6 +32,10 @@ struct ShapesEcho: Shapes.Service {
     func uploadAvatar(body v0: Shapes.AvatarUpload) async throws {
         try exchange.answerVoid("uploadAvatar", [v0])
     }
+
+    func members(profile v0: URL) async throws -> [Shapes.Member] {
+        try exchange.answer("members", [v0])
+    }
 }
 
 extension ShapesEcho {
@@ -42,6 +46,7 @@ extension ShapesEcho {
         RoundTrip("Shapes", "chat", handler: { Shapes.handler(ShapesEcho(exchange: $0)) }, run: roundTripChat),
         RoundTrip("Shapes", "thread", handler: { Shapes.handler(ShapesEcho(exchange: $0)) }, run: roundTripThread),
         RoundTrip("Shapes", "uploadAvatar", handler: { Shapes.handler(ShapesEcho(exchange: $0)) }, run: roundTripUploadAvatar),
+        RoundTrip("Shapes", "members", handler: { Shapes.handler(ShapesEcho(exchange: $0)) }, run: roundTripMembers),
     ]
 
     static func roundTripPet(_ exchange: Exchange, _ client: HTTPClient) async throws {
@@ -96,5 +101,14 @@ extension ShapesEcho {
         exchange.setAnswer(())
         try await client.send(Shapes.uploadAvatar(body: body))
         exchange.expectReceived("uploadAvatar", ["body"], [body])
+    }
+
+    static func roundTripMembers(_ exchange: Exchange, _ client: HTTPClient) async throws {
+        let profile: URL = URL(string: "https://example.com/a/1?b=c")!
+        let expected: [Shapes.Member] = try sample([Shapes.Member].self, #"[{"id": "E621E1F8-C36C-495A-93FC-0C247A3E6E01", "schemas": ["https://example.com/a/2?b=c", "https://example.com/a/3?b=c"]}, {"id": "E621E1F8-C36C-495A-93FC-0C247A3E6E02", "schemas": ["https://example.com/a/3?b=c", "https://example.com/a/4?b=c"]}]"#, .iso8601)
+        exchange.setAnswer(expected)
+        let response = try await client.send(Shapes.members(profile: profile))
+        exchange.expectReceived("members", ["profile"], [profile])
+        expectEqual(response, expected)
     }
 }

@@ -37,6 +37,18 @@ enum DefaultValues {
     }
 
     /// Reports that `node` is not of the JSON kind `expected` that `type` takes.
+    /// Whether `text`, a JSON string, is a value of `builtin`: any text for `String`, a UUID for
+    /// `UUID`, a URL for `URL`; nothing else takes a string. The one rule for such defaults, which
+    /// the importer follows too.
+    static func textFits(_ text: String, _ builtin: TypeRef.Builtin) -> Bool {
+        switch builtin {
+        case .string: return true
+        case .uuid: return UUID(uuidString: text) != nil
+        case .url: return !text.isEmpty && URL(string: text) != nil
+        default: return false
+        }
+    }
+
     /// Whether `text`, a number as written, is a whole number that `builtin` (`Int`, `Int64`, `Int32`)
     /// holds: the one rule for integer defaults, which the importer follows too.
     static func integerFits(_ text: String, _ builtin: TypeRef.Builtin) -> Bool {
@@ -72,13 +84,13 @@ enum DefaultValues {
         case (.bool, .bool(let flag)):
             return .bool(flag)
         case (.uuid, .string(let text)):
-            guard UUID(uuidString: text) != nil else {
+            guard textFits(text, .uuid) else {
                 diagnostics.error("the default of \(what) is not a UUID: '\(text)'", at: node.location)
                 return nil
             }
             return .string(text)
         case (.url, .string(let text)):
-            guard !text.isEmpty, URL(string: text) != nil else {
+            guard textFits(text, .url) else {
                 diagnostics.error("the default of \(what) is not a URL: '\(text)'", at: node.location)
                 return nil
             }
