@@ -810,6 +810,42 @@ import Testing
         }
     }
 
+    /// A body offered as JSON and as multipart of another schema (Discord's messages, OpenAI's image
+    /// edits: the multipart one carries the files) is two endpoints: the JSON one, and `<name>Multipart`
+    /// sending the other; bytes beside multipart make `<name>Binary`. The same schema in another
+    /// encoding (a form beside JSON) and XML say nothing more: no endpoint; XML is reported as before.
+    @Test func aBodyOfferedInAnotherEncodingIsAnEndpointOfItsOwn() throws {
+        let json = T.document(paths: """
+            {"/messages": {"post": {"operationId": "createMessage", "requestBody": {"content": {
+                "application/json": {"schema": {"type": "object", "properties": {"content": {"type": "string"}}}},
+                "application/x-www-form-urlencoded": {"schema": {"type": "object", "properties": {"content": {"type": "string"}}}},
+                "multipart/form-data": {"schema": {"type": "object", "properties": {
+                    "payload_json": {"type": "string"}, "file": {"type": "string", "format": "binary"}}}},
+                "application/xml": {"schema": {"type": "object", "properties": {"text": {"type": "string"}}}}}},
+              "responses": {"200": {"description": "ok"}}}},
+             "/calls": {"post": {"operationId": "createCall", "requestBody": {"content": {
+                "multipart/form-data": {"schema": {"type": "object", "properties": {"sdp": {"type": "string"}}}},
+                "application/sdp": {"schema": {"type": "string", "format": "binary"}}}},
+              "responses": {"201": {"description": "created"}}}}}
+            """)
+        let imported = T.run(json, version: .two)
+        #expect(imported.validationErrors.isEmpty, "\(imported.validationErrors)")
+        let create = try #require(imported.endpoint("createMessage", in: "messages"))
+        #expect(create["body"] as? String == "MessagesCreateMessageRequest", "\(create)")
+        let multipart = try #require(imported.endpoint("createMessageMultipart", in: "messages"), "\(imported.groups)")
+        #expect(multipart["method"] as? String == "POST")
+        #expect(multipart["path"] as? String == "/messages")
+        let body = try #require(multipart["body"] as? [String: Any])
+        #expect(body["type"] as? String == "MessagesCreateMessageMultipartRequest")
+        #expect(body["encoding"] as? String == "multipart")
+        #expect(imported.endpoint("createMessageForm", in: "messages") == nil)
+        let call = try #require(imported.endpoint("createCallBinary", in: "calls"), "\(imported.groups)")
+        #expect((call["body"] as? [String: Any])?["contentType"] as? String == "application/sdp", "\(call)")
+        #expect(imported.warnings == [
+            "openapi.json:5:95: warning: #/paths/~1messages/post/requestBody/content: only 'application/json' is kept; 'application/xml' dropped",
+        ], "\(imported.warnings)")
+    }
+
     @Test func multipartPartsKeepTheirContentTypesAndHeaders() {
         // The format's part headers are values written in the spec: a header with one possible value is
         // kept with it; one the caller would supply is reported. A list of accepted types sends the first.

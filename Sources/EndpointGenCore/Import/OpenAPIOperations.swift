@@ -73,12 +73,14 @@ extension OpenAPIImportContext {
                                        fixedQuery: operation.fixedQuery)
         group.endpoints.append(ImportedEndpoint(key: name, value: imported.endpoint, source: operation.node,
                                                 pathParameters: operation.itemParameters))
-        if let stream = imported.stream {
-            // JSON and an event stream: the second endpoint, `<name>Stream`, returns the stream.
+        // JSON and an event stream: the second endpoint, `<name>Stream`, returns the stream. A body
+        // offered as JSON and as multipart (or a form, or bytes): `<name>Multipart` sends the other.
+        let twins = (imported.stream.map { [(suffix: "Stream", endpoint: $0)] } ?? []) + imported.bodyTwins
+        for twin in twins {
             let taken = takenEndpointNames(group.usedNames.union(plannedNames), topLevel: groupKey.isEmpty)
-            let streamName = uniqueName(name + "Stream", used: taken, convert: ImportNaming.lowerCamel)
-            group.usedNames.insert(ImportNaming.lowerCamel(streamName))
-            group.endpoints.append(ImportedEndpoint(key: streamName, value: stream, source: operation.node,
+            let twinName = uniqueName(name + twin.suffix, used: taken, convert: ImportNaming.lowerCamel)
+            group.usedNames.insert(ImportNaming.lowerCamel(twinName))
+            group.endpoints.append(ImportedEndpoint(key: twinName, value: twin.endpoint, source: operation.node,
                                                     pathParameters: operation.itemParameters))
         }
         operationCount += 1
@@ -361,7 +363,8 @@ extension OpenAPIImportContext {
 
     func importOperation(_ operation: OANode, method: String, path: String, name: String, typeBase: String,
                          pathParameters: [OANode], pathServers: OANode?,
-                         fixedQuery: [(name: String, value: String)] = []) -> (endpoint: ImportJSON, stream: ImportJSON?) {
+                         fixedQuery: [(name: String, value: String)] = [])
+        -> (endpoint: ImportJSON, stream: ImportJSON?, bodyTwins: [(suffix: String, endpoint: ImportJSON)]) {
         var endpoint: [(String, ImportJSON)] = []
         if let description = joinedDescription(summary: operation["summary"]?.string, description: operation["description"]?.string) {
             endpoint.append((SpecKey.description.key, .string(description)))
@@ -371,12 +374,23 @@ extension OpenAPIImportContext {
 
         // Request body first: its label `body` is taken before parameters are named.
         var body: ImportJSON?
+        /// The same request with the body in another encoding the operation offers (`Multipart`, ...).
+        var twinBodies: [(suffix: String, body: ImportJSON)] = []
         // A body whose schema allows only `{}` (Stripe writes one on every operation) says nothing: no body, no warning.
         if let rawBody = operation["requestBody"], !bodyCarriesNothing(rawBody) {
             if method == "get" || method == "head" {
                 warn(.invalidOperation, rawBody, "a \(method.uppercased()) request cannot carry a body (URLSession refuses to send one); dropped")
             } else {
-                body = requestBody(rawBody, typeBase: typeBase)
+                let twins = versionTwo ? bodyTwinMediaTypes(rawBody) : []
+                body = requestBody(rawBody, typeBase: typeBase, twins: twins)
+                if body != nil {
+                    for mediaType in twins {
+                        let suffix = Self.twinSuffix(for: mediaType)
+                        if let twin = requestBody(rawBody, typeBase: typeBase + suffix, mediaType: mediaType) {
+                            twinBodies.append((suffix, twin))
+                        }
+                    }
+                }
             }
         }
 
@@ -409,7 +423,38 @@ extension OpenAPIImportContext {
             default: break
             }
         }
-        return (.object(endpoint), stream)
+        // A twin is the endpoint with its own body; a stream response stays the first endpoint's.
+        let bodyTwins = twinBodies.map { twin in
+            (twin.suffix, ImportJSON.object(endpoint.map { $0.0 == SpecKey.body.key ? ($0.0, twin.body) : $0 }))
+        }
+        return (.object(endpoint), stream, bodyTwins)
+    }
+
+    /// The media types of a request body that become endpoints of their own beside the one the spec
+    /// keeps (`chosenMedia`): of another schema than the kept one's (the same data in another
+    /// encoding says nothing more), the first of each encoding the format sends besides JSON
+    /// (multipart, with its files; a form; bytes). Discord's messages and OpenAI's image edits take
+    /// JSON, or multipart with the files.
+    func bodyTwinMediaTypes(_ raw: OANode) -> [String] {
+        guard let body = resolve(raw), let content = body["content"], let chosen = chosenMedia(content, forResponse: false) else { return [] }
+        var encodings: Set<String> = [Self.encoding(for: chosen.key)]
+        var twins: [String] = []
+        for (key, _, media) in content.members where Self.isConcreteMediaType(key) && !sameSchema(media, chosen.value) {
+            let encoding = Self.encoding(for: key)
+            guard ["multipart", "form", "binary"].contains(encoding), !encodings.contains(encoding) else { continue }
+            encodings.insert(encoding)
+            twins.append(key)
+        }
+        return twins
+    }
+
+    /// What names the endpoint that sends a body as `mediaType`: `Multipart`, `Form`, `Binary`.
+    static func twinSuffix(for mediaType: String) -> String {
+        switch encoding(for: mediaType) {
+        case "multipart": return "Multipart"
+        case "form": return "Form"
+        default: return "Binary"
+        }
     }
 
     // MARK: Parameters
@@ -671,12 +716,17 @@ extension OpenAPIImportContext {
 
     // MARK: Request bodies
 
-    func requestBody(_ raw: OANode, typeBase: String) -> ImportJSON? {
+    /// The body as the spec writes it: of the media type the spec keeps (`preferredMedia`, which reports
+    /// the others but `twins`, sent by endpoints of their own), or of `mediaType` for such an endpoint.
+    func requestBody(_ raw: OANode, typeBase: String, mediaType wanted: String? = nil, twins: [String] = []) -> ImportJSON? {
         guard let body = resolve(raw) else { return nil }
+        // A twin's inline models are named after what it sends (`CreateMessageMultipartRequest`).
+        let twinSuffix = wanted.map(Self.twinSuffix(for:)) ?? ""
         let contextName = raw.pointer == body.pointer
             ? typeBase + "Request"
-            : ImportNaming.upperCamel(OANode.unescape(String(body.pointer.split(separator: "/").last ?? ""))) + "Request"
-        guard let content = body["content"], let (mediaType, media) = preferredMedia(content, forResponse: false) else {
+            : ImportNaming.upperCamel(OANode.unescape(String(body.pointer.split(separator: "/").last ?? ""))) + twinSuffix + "Request"
+        let picked = wanted.flatMap { key in body["content"]?.members.first { $0.key == key }.map { ($0.key, $0.value) } }
+        guard let content = body["content"], let (mediaType, media) = picked ?? preferredMedia(content, forResponse: false, alsoKept: twins) else {
             warn(.invalidOperation, raw, "request body has no content; dropped")
             return nil
         }
@@ -777,12 +827,12 @@ extension OpenAPIImportContext {
         }).map { ($0.element.key, $0.element.value) }
     }
 
-    func preferredMedia(_ content: OANode, forResponse: Bool, splitsStreams: Bool = false) -> (String, OANode)? {
+    func preferredMedia(_ content: OANode, forResponse: Bool, splitsStreams: Bool = false, alsoKept: [String] = []) -> (String, OANode)? {
         let entries = content.members
         guard let chosen = chosenMedia(content, forResponse: forResponse) else { return nil }
         let splitsStream = splitsStreams && Self.encoding(for: chosen.key) == "json"
         let others = entries.filter { entry in
-            entry.key != chosen.key && !sameSchema(entry.value, chosen.value)
+            entry.key != chosen.key && !alsoKept.contains(entry.key) && !sameSchema(entry.value, chosen.value)
                 && !(splitsStream && Self.streamKind(for: entry.key) != nil)
         }.map(\.key)
         if !others.isEmpty {
