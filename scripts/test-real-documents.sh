@@ -66,9 +66,14 @@ files=$(find "$PKG/.build/plugins/outputs" -path '*SpotifyThroughPlugin*' -name 
 [ "$files" -ge 2 ] || { echo "test-real-documents: the build plugin wrote Spotify's document as $files file(s); its length asks for several" >&2; exit 1; }
 echo "built Spotify's document through the build plugin: $files files ($((SECONDS - start)) s)"
 coproc SERVER { exec python3 "$ROOT/Tests/TestSupport/echo_server.py"; }
-read -r port <&"${SERVER[0]}"
+# Copied at once: bash unsets SERVER and SERVER_PID when it reaps the server, which can happen
+# before the lines below read them (and `set -u` then stops the script: CI saw it once).
+server_pid=$SERVER_PID
+server_output=${SERVER[0]}
+server_input=${SERVER[1]}
+read -r port <&"$server_output"
 status=0
 "$(swift build --package-path "$PKG" --show-bin-path)/RealCalls" "http://127.0.0.1:$port" || status=$?
-exec {SERVER[1]}>&-
-wait "$SERVER_PID" 2>/dev/null || true
+exec {server_input}>&-
+wait "$server_pid" 2>/dev/null || true
 exit $status
