@@ -168,4 +168,28 @@ import Testing
         #expect(singleModels == (version == .one ? ["Kind", "Page", "PageLinks", "Failure"]
                                                   : ["Kind", "Page", "PageLinks", "Failure", "HeaderMeta"]))
     }
+
+    /// A filtered import keeps the models of an operation's body offered in another encoding too:
+    /// the `...Multipart` endpoint sends it.
+    @Test func theModelOfABodyTwinIsKept() throws {
+        let document = T.document(paths: """
+            {"/photos": {"post": {"operationId": "addPhoto", "requestBody": {"content": {
+                "application/json": {"schema": {"$ref": "#/components/schemas/PhotoLink"}},
+                "multipart/form-data": {"schema": {"$ref": "#/components/schemas/PhotoUpload"}}}},
+              "responses": {"201": {"description": "ok"}}}},
+             "/other": {"get": {"operationId": "other", "responses": {"200": {"description": "ok"}}}}}
+            """, components: """
+            {"schemas": {
+               "PhotoLink": {"type": "object", "properties": {"url": {"type": "string"}}},
+               "PhotoUpload": {"type": "object", "properties": {"file": {"type": "string", "format": "binary"}}}}}
+            """)
+        let options = ImportOptions(name: "Test", pathPrefixes: ["/photos"])
+        let result = OpenAPIImporter.importDocument(Data(document.utf8), fileName: "openapi.json", options: options)
+        let text = try #require(result.specJSON, "\(result.diagnostics.all)")
+        let spec = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect(Set((spec["models"] as? [String: Any])?.keys.map { $0 } ?? []) == ["PhotoLink", "PhotoUpload"])
+        let (_, diagnostics) = Generator.validate(specData: Data(text.utf8), fileName: "Test.endpoints.json")
+        #expect(diagnostics.all.filter { $0.severity == .error }.isEmpty, "\(diagnostics.all)")
+        #expect(text.contains("addPhotoMultipart"), "\(text)")
+    }
 }

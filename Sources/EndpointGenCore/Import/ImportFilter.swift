@@ -109,10 +109,13 @@ extension OpenAPIImportContext {
             // A parameter serialized by `content` is typed String.
             if let schema = parameter["schema"] { parts.append(schema) }
         }
-        if method != "get", method != "head", let body = operation["requestBody"].flatMap(resolveQuietly),
-           let content = body["content"], let media = chosenMedia(content, forResponse: false)?.value,
-           let schema = media["schema"] {
-            parts.append(schema)
+        if method != "get", method != "head", let raw = operation["requestBody"], let body = resolveQuietly(raw),
+           let content = body["content"], let media = chosenMedia(content, forResponse: false)?.value {
+            if let schema = media["schema"] { parts.append(schema) }
+            // Version 2 sends a body of another schema offered in another encoding from an endpoint of its own.
+            for key in versionTwo ? bodyTwinMediaTypes(raw) : [] {
+                if let schema = content.members.first(where: { $0.key == key })?.value["schema"] { parts.append(schema) }
+            }
         }
         var success: [(code: Int, response: OANode)] = []
         for (key, _, raw) in operation["responses"]?.members ?? [] {

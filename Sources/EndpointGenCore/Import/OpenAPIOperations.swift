@@ -436,7 +436,7 @@ extension OpenAPIImportContext {
     /// (multipart, with its files; a form; bytes). Discord's messages and OpenAI's image edits take
     /// JSON, or multipart with the files.
     func bodyTwinMediaTypes(_ raw: OANode) -> [String] {
-        guard let body = resolve(raw), let content = body["content"], let chosen = chosenMedia(content, forResponse: false) else { return [] }
+        guard let body = resolveQuietly(raw), let content = body["content"], let chosen = chosenMedia(content, forResponse: false) else { return [] }
         var encodings: Set<String> = [Self.encoding(for: chosen.key)]
         var twins: [String] = []
         for (key, _, media) in content.members where Self.isConcreteMediaType(key) && !sameSchema(media, chosen.value) {
