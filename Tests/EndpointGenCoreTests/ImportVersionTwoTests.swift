@@ -755,6 +755,25 @@ import Testing
         ])
     }
 
+    /// OpenAI's speech answers with the audio, or with its events when asked: the audio is the
+    /// endpoint's response and the events the `...Stream` endpoint's, as beside JSON. The stream used
+    /// to be kept and the audio dropped with a warning.
+    @Test func bytesAndAnEventStreamBecomeTwoEndpoints() {
+        let json = T.document(paths: """
+            {"/speech": {"post": {"operationId": "speak", "requestBody": {"content": {"application/json": {"schema": {"type": "object", "properties": {"input": {"type": "string"}}}}}},
+                "responses": {"200": {"description": "The audio, or its events", "content": {
+                  "application/octet-stream": {"schema": {"type": "string", "format": "binary"}},
+                  "text/event-stream": {"schema": {"$ref": "#/components/schemas/SpeechEvent"}}}}}}}}
+            """, components: """
+            {"schemas": {"SpeechEvent": {"type": "object", "properties": {"audio": {"type": "string"}}}}}
+            """)
+        let two = Self.run(json)
+        let endpoints = ["groups", "speech", "endpoints"]
+        #expect(Self.compact(two, endpoints + ["speak", "response"]) == #"{"contentType":"application\/octet-stream","type":"File"}"#)
+        #expect(Self.compact(two, endpoints + ["speakStream", "response"]) == #"{"stream":"sse","type":"SpeechEvent"}"#)
+        #expect(Self.warnings(two).isEmpty, "\(Self.warnings(two))")
+    }
+
     @Test func theDoneSentinelIsFoundWhereOpenAIDescribesIt() {
         // OpenAI says it on the request's `stream` property, not on the response.
         let json = T.document(paths: """

@@ -811,9 +811,11 @@ extension OpenAPIImportContext {
     /// unless they describe the same schema (XML beside JSON), so choosing loses nothing, or they
     /// are the stream that becomes the `...Stream` endpoint (`splitsStreams`).
     /// The media type a body or response keeps, without reporting the others (see `preferredMedia`).
-    func chosenMedia(_ content: OANode, forResponse: Bool) -> (key: String, value: OANode)? {
+    func chosenMedia(_ content: OANode, forResponse: Bool, splitsStreams: Bool = false) -> (key: String, value: OANode)? {
         let rank: (String) -> Int = { type in
-            if forResponse, self.versionTwo, Self.streamKind(for: type) != nil { return 2 }
+            // A stream that becomes the `...Stream` endpoint comes after any other body, which stays the
+            // endpoint's own (OpenAI's speech: the audio, or its events).
+            if forResponse, self.versionTwo, Self.streamKind(for: type) != nil { return splitsStreams ? 6 : 2 }
             switch Self.encoding(for: type) {
             case "json": return Self.bareMediaType(type) == "*/*" ? 1 : 0
             case "form": return forResponse ? 9 : 2
@@ -829,8 +831,8 @@ extension OpenAPIImportContext {
 
     func preferredMedia(_ content: OANode, forResponse: Bool, splitsStreams: Bool = false, alsoKept: [String] = []) -> (String, OANode)? {
         let entries = content.members
-        guard let chosen = chosenMedia(content, forResponse: forResponse) else { return nil }
-        let splitsStream = splitsStreams && Self.encoding(for: chosen.key) == "json"
+        guard let chosen = chosenMedia(content, forResponse: forResponse, splitsStreams: splitsStreams) else { return nil }
+        let splitsStream = splitsStreams && Self.streamKind(for: chosen.key) == nil
         let others = entries.filter { entry in
             entry.key != chosen.key && !alsoKept.contains(entry.key) && !sameSchema(entry.value, chosen.value)
                 && !(splitsStream && Self.streamKind(for: entry.key) != nil)
@@ -1077,11 +1079,6 @@ extension OpenAPIImportContext {
                 body.contentType = mediaType
             }
             body.sample = responseSample(media)
-            if splitsStreams, let (streamMediaType, streamMedia) = content.members.first(where: { Self.streamKind(for: $0.key) != nil })
-                .map({ ($0.key, $0.value) }), let kind = Self.streamKind(for: streamMediaType) {
-                body.alternativeStream = streamElement(streamMedia, kind: kind, endsAtDone: mentionsDoneSentinel(operation, response: response),
-                                                       name: typeBase + "StreamResponse" + suffix + "Item")
-            }
         case "text":
             body.type = "String"
             body.contentType = Self.isConcreteMediaType(mediaType) ? mediaType : "text/plain"
@@ -1089,6 +1086,13 @@ extension OpenAPIImportContext {
             // Bytes of a binary media type: a File, with the response's Content-Type and file name.
             body.type = "File"
             body.contentType = Self.isConcreteMediaType(mediaType) ? mediaType : nil
+        }
+        // A stream beside it (OpenAI's chat completion beside JSON, its speech beside the audio):
+        // the `...Stream` endpoint's response.
+        if splitsStreams, let (streamMediaType, streamMedia) = content.members.first(where: { Self.streamKind(for: $0.key) != nil })
+            .map({ ($0.key, $0.value) }), let kind = Self.streamKind(for: streamMediaType) {
+            body.alternativeStream = streamElement(streamMedia, kind: kind, endsAtDone: mentionsDoneSentinel(operation, response: response),
+                                                   name: typeBase + "StreamResponse" + suffix + "Item")
         }
         return body
     }
