@@ -92,7 +92,8 @@ import Testing
                  {"name": "id", "in": "path", "required": true, "schema": {"type": "string"}},
                  {"name": "view", "in": "query", "schema": {"type": "string", "enum": ["full", "short"]}}],
                  "responses": {"200": {"description": "ok"}}}},
-             "/broken?=1": {"get": {"operationId": "broken", "responses": {"200": {"description": "ok"}}}}}
+             "/broken?=1": {"get": {"operationId": "broken", "responses": {"200": {"description": "ok"}}}},
+             "/bare?flag": {"get": {"operationId": "bare", "responses": {"200": {"description": "ok"}}}}}
             """)
         let imported = T.run(json)
         let create = try #require(imported.endpoint("betaCreate", in: "responses"))
@@ -103,18 +104,24 @@ import Testing
         #expect((parameters["mode"] as? [String: Any])?["default"] as? String == "a b")
         let item = try #require(imported.endpoint("getItem", in: "items"))
         #expect(item["path"] as? String == "/items/{id}")
-        // The declared `view` is kept as declared (an optional enum), not replaced by the path's value.
+        // The declared `view` is kept as declared (an optional enum), and the value the path writes is reported.
         #expect((item["parameters"] as? [String: Any])?["view"] as? String != nil, "\(item)")
-        #expect(imported.endpoint("broken", in: "broken") == nil)
-        #expect(imported.warnings.count == 1, "\(imported.warnings)")
-        #expect(imported.warnings.first?.contains("the path '/broken?=1' contains a query ('?') that is not name=value pairs; its operations are dropped") == true,
+        #expect(imported.warnings.contains { $0.contains("#/paths/~1items~1{id}?view=full/get/parameters/1: the query written into the path, 'view=full', names a parameter the operation declares") },
                 "\(imported.warnings)")
+        // No name, or no `=` (a bare `flag` is not `flag=`): dropped, with a warning each.
+        #expect(imported.endpoint("broken", in: "broken") == nil)
+        #expect(imported.endpoint("bare", in: "bare") == nil)
+        #expect(imported.warnings.contains { $0.contains("the path '/broken?=1' contains a query ('?') that is not name=value pairs; its operations are dropped") },
+                "\(imported.warnings)")
+        #expect(imported.warnings.contains { $0.contains("the path '/bare?flag' contains a query ('?') that is not name=value pairs") }, "\(imported.warnings)")
+        #expect(imported.warnings.count == 3, "\(imported.warnings)")
         #expect(imported.validationErrors.isEmpty, "\(imported.validationErrors)")
 
-        // The generated request sends the value when the caller leaves it.
+        // The generated request sends the values when the caller leaves them.
         let generated = Generator.generate(specData: Data(imported.text.utf8), fileName: "Test.endpoints.json", options: GeneratorOptions())
         let swift = try #require(generated.swift, "\(generated.diagnostics.all)")
-        #expect(swift.contains(#"beta: String = "true""#), "\(swift)")
+        #expect(swift.contains(#"betaCreate(beta: String = "true", mode: String = "a b")"#), "\(swift)")
+        #expect(swift.contains(#"Query("beta", beta)"#) && swift.contains(#"Query("mode", mode)"#), "\(swift)")
     }
 
     /// A server that is no base URL once its variables take their defaults (DigitalOcean's
@@ -127,7 +134,9 @@ import Testing
              "/upload": {"put": {"operationId": "upload", "responses": {"200": {"description": "ok"}},
                "servers": [{"url": "https://"}]}},
              "/regional": {"get": {"operationId": "regional", "responses": {"200": {"description": "ok"}},
-               "servers": [{"url": "https://{region}.example.com", "variables": {"region": {"default": "eu"}}}]}}}
+               "servers": [{"url": "https://{region}.example.com", "variables": {"region": {"default": "eu"}}}]}},
+             "/anchored": {"get": {"operationId": "anchored", "responses": {"200": {"description": "ok"}},
+               "servers": [{"url": "https://up.example.com/#uploads"}]}}}
             """)
         let imported = T.run(json)
         let chat = try #require(imported.endpoint("chat", in: "chat"))
@@ -135,6 +144,8 @@ import Testing
         #expect(chat["baseURL"] == nil)
         #expect(upload["baseURL"] == nil)
         #expect(imported.endpoint("regional", in: "regional")?["baseURL"] as? String == "https://eu.example.com")
+        // A fragment is never sent: the server without it.
+        #expect(imported.endpoint("anchored", in: "anchored")?["baseURL"] as? String == "https://up.example.com")
         #expect(imported.warnings == [
             "openapi.json:6:24: warning: #/paths/~1chat/post/servers/0/url: server URL 'https://{agent_url}' with its variables' defaults is not a base URL: it must be an absolute http or https URL, found 'https://{your-agent-url}'; the document's base URL is used (set the base URL at run time)",
             "openapi.json:8:24: warning: #/paths/~1upload/put/servers/0/url: server URL 'https://' is not a base URL: it must have a host, found 'https://'; the document's base URL is used (set the base URL at run time)",

@@ -755,6 +755,51 @@ import Testing
         ])
     }
 
+    /// An `anyOf` written as a `oneOf` for its discriminator is an `anyOf` again when that
+    /// discriminator turns out unreadable (a property that is not a string): every alternative that
+    /// decodes is kept, as the document's `anyOf` says.
+    @Test func anAnyOfWhoseDiscriminatorIsDroppedStaysAnAnyOf() {
+        let json = T.document(components: """
+            {"schemas": {
+              "Record": {"anyOf": [{"$ref": "#/components/schemas/Address"}, {"$ref": "#/components/schemas/Mail"}],
+                         "discriminator": {"propertyName": "kind"}},
+              "Address": {"type": "object", "properties": {"kind": {"type": "integer"}, "data": {"type": "string"}}},
+              "Mail": {"type": "object", "properties": {"kind": {"type": "integer"}, "priority": {"type": "integer"}}}}}
+            """)
+        let two = Self.run(json)
+        #expect(Self.compact(two, ["models", "Record"]) == #"{"anyOf":["Address","Mail"]}"#)
+        #expect(Self.warnings(two).count == 1, "\(Self.warnings(two))")
+        #expect(Self.warnings(two).first?.hasSuffix("dropped (every alternative is tried)") == true, "\(Self.warnings(two))")
+    }
+
+    /// A twin is named after its endpoint's final name, and so are its models: beside an operation
+    /// already named `createMultipart`, the twin of `create` is `createMultipart2`, its body
+    /// `MsgsCreateMultipart2Request`. A multipart body that is not an object makes no twin (it would be
+    /// sent as JSON): it is dropped with a warning, as before.
+    @Test func aTwinIsNamedAfterItsOwnEndpointAndNeedsAnObject() {
+        let json = T.document(paths: """
+            {"/msgs": {"post": {"operationId": "create", "tags": ["msgs"], "requestBody": {"content": {
+                 "application/json": {"schema": {"type": "object", "properties": {"text": {"type": "string"}}}},
+                 "multipart/form-data": {"schema": {"type": "object", "properties": {"file": {"type": "string", "format": "binary"}}}}}},
+               "responses": {"200": {"description": "ok"}}}},
+             "/msgs/upload": {"post": {"operationId": "createMultipart", "tags": ["msgs"], "requestBody": {"content": {
+                 "multipart/form-data": {"schema": {"type": "object", "properties": {"name": {"type": "string"}}}}}},
+               "responses": {"200": {"description": "ok"}}}},
+             "/lists": {"post": {"operationId": "createList", "tags": ["msgs"], "requestBody": {"content": {
+                 "application/json": {"schema": {"type": "object", "properties": {"items": {"type": "string"}}}},
+                 "multipart/form-data": {"schema": {"type": "array", "items": {"type": "string"}}}}},
+               "responses": {"200": {"description": "ok"}}}}}
+            """)
+        let two = Self.run(json)
+        let endpoints = ["groups", "msgs", "endpoints"]
+        #expect(Self.compact(two, endpoints + ["createMultipart2", "body"]) == #"{"encoding":"multipart","type":"MsgsCreateMultipart2Request"}"#)
+        #expect(Self.compact(two, endpoints + ["createMultipart", "body"]) == #"{"encoding":"multipart","type":"MsgsCreateMultipartRequest"}"#)
+        #expect(Self.compact(two, endpoints + ["createListMultipart"]) == nil)
+        #expect(Self.warnings(two).count == 1, "\(Self.warnings(two))")
+        #expect(Self.warnings(two).first?.contains("#/paths/~1lists/post/requestBody/content: only 'application/json' is kept; 'multipart/form-data' dropped") == true,
+                "\(Self.warnings(two))")
+    }
+
     /// OpenAI's speech answers with the audio, or with its events when asked: the audio is the
     /// endpoint's response and the events the `...Stream` endpoint's, as beside JSON. The stream used
     /// to be kept and the audio dropped with a warning.

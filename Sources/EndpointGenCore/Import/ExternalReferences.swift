@@ -43,6 +43,8 @@ final class ExternalReferences {
     }
 
     private var rootPath = ""
+    /// The file that holds the schemas' map when the root document refers to one for it.
+    private var schemasMapFile: String?
     private var rootDirectory = ""
     private var rootDisplayDirectory = ""
     private var loaded: [String: Result<File, ImportFileError>] = [:]
@@ -118,12 +120,18 @@ final class ExternalReferences {
         if !rootPath.isEmpty, let map = Self.node(at: schemasPath, in: rootNode),
            let ref = map.importMember("$ref")?.importString, !ref.hasPrefix("#"),
            let target = target(of: ref, in: root, at: map, quiet: true), target.file != rootPath,
-           let (_, schemas) = resolve(target, at: nil, ref: ref) {
+           let (mapFile, schemas) = resolve(target, at: nil, ref: ref) {
+            schemasMapFile = mapFile.path
             for member in schemas.importMembers ?? [] {
                 let component = Target(file: target.file, fragment: target.fragment + "/" + OANode.escape(member.key))
                 guard schemaNames[component] == nil else { continue }
                 schemaNames[component] = member.key
                 usedSchemaNames.insert(member.key.lowercased())
+                // A member that is only a reference to another file gives that file's schema its key.
+                if let memberRef = member.value.importMember("$ref")?.importString, !memberRef.hasPrefix("#"),
+                   let memberTarget = self.target(of: memberRef, in: mapFile, at: member.value, quiet: true), schemaNames[memberTarget] == nil {
+                    schemaNames[memberTarget] = member.key
+                }
             }
         }
 
@@ -158,16 +166,21 @@ final class ExternalReferences {
             }
             var out: [JSONNode.Member] = []
             out.reserveCapacity(members.count)
+            // A discriminator's mapping is read once its alternatives are walked and named.
+            var discriminatorIndex: Int?
             for member in members {
                 let childPointer = pointer + "/" + OANode.escape(member.key)
                 if context == .schema, member.key == "discriminator" {
-                    out.append(JSONNode.Member(key: member.key, keyLocation: member.keyLocation,
-                                               value: discriminator(member.value, in: file)))
+                    discriminatorIndex = out.count
+                    out.append(member)
                     continue
                 }
                 let child = childContext(member.key, parent: context, pointer: pointer, file: file)
                 out.append(JSONNode.Member(key: member.key, keyLocation: member.keyLocation,
                                            value: walk(member.value, in: file, pointer: childPointer, context: child)))
+            }
+            if let discriminatorIndex {
+                out[discriminatorIndex].value = discriminator(out[discriminatorIndex].value, in: file)
             }
             return JSONNode(.object(out), at: node.location)
         default:
@@ -208,7 +221,8 @@ final class ExternalReferences {
             return replacingReference(in: node, with: "#" + target.fragment)
         }
         if context == .schema {
-            if let name = schemaNames[target], pointer == schemasPointer + "/" + OANode.escape(name), file.relative.isEmpty {
+            if let name = schemaNames[target], pointer == schemasPointer + "/" + OANode.escape(name),
+               file.relative.isEmpty || file.path == schemasMapFile {
                 // The component that names the file's schema: it holds the schema itself.
                 guard let (targetFile, targetNode) = resolve(target, at: node, ref: ref) else { return node }
                 sources.record(pointer, sourcePointer(target, file: targetFile))
@@ -239,8 +253,9 @@ final class ExternalReferences {
 
     /// A discriminator whose `mapping` names schemas by reference (DigitalOcean's
     /// `A: 'models/domain_record_types.yml#/domain_record_a'`): each such value names the component
-    /// its schema becomes, as the alternatives' `$ref`s do, so the importer matches them. A bare
-    /// schema name, and a pointer into the root document, stay as written.
+    /// its schema became as an alternative, as the alternatives' `$ref`s do, so the importer matches
+    /// them. A bare schema name, a pointer into the root document, and a schema that is no
+    /// alternative's stay as written. Read after the alternatives are walked.
     private func discriminator(_ node: JSONNode, in file: File) -> JSONNode {
         guard var members = node.importMembers, let index = members.firstIndex(where: { $0.key == "mapping" }),
               var mapping = members[index].value.importMembers else { return node }
@@ -253,8 +268,10 @@ final class ExternalReferences {
             if target.file == rootPath {
                 ref = "#" + target.fragment
             } else {
-                guard resolve(target, at: nil, ref: value) != nil else { continue }
-                ref = schemasPointer + "/" + OANode.escape(schemaName(for: target))
+                // Only a schema that is a component already (an alternative's): one that is not is
+                // left as written, for the importer to report as no alternative.
+                guard let name = schemaNames[target] else { continue }
+                ref = schemasPointer + "/" + OANode.escape(name)
             }
             mapping[position].value = .string(ref, at: mapping[position].value.location)
         }

@@ -196,6 +196,9 @@ final class OpenAPIImportContext {
     /// Defaults of component properties whose type is a component not defined yet (model key, property, default node,
     /// type, optional): checked once every component is, when a union's alternatives are known.
     var pendingDefaults: [(model: String, property: String, node: OANode, type: String, optional: Bool)] = []
+    /// Unions the document writes as `anyOf` with a discriminator, written as `oneOf` for it: should the
+    /// discriminator be dropped, they are `anyOf` again (`checkDiscriminatorProperties`).
+    var discriminatedAnyOf: Set<String> = []
     /// Object model keys.
     var objectModels: Set<String> = []
     /// The inline schemas the document writes out more than once that become one model each.
@@ -486,6 +489,8 @@ final class OpenAPIImportContext {
                  "server URL '\(url)' is relative; baseURL set to '\(absolute)' (replace the host, or set the base URL at run time)")
             url = absolute
         }
+        // A fragment is never sent.
+        if let hash = url.firstIndex(of: "#") { url = String(url[..<hash]) }
         if let problem = Validation.baseURLProblem(url) {
             let hasVariables = !(first["variables"]?.members.isEmpty ?? true)
             warn(.relativeServer, first["url"] ?? first,

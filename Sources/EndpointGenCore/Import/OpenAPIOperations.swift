@@ -64,26 +64,37 @@ extension OpenAPIImportContext {
         let groupKey = operation.groupKey
         let name = uniqueEndpointName(base, operation: operation.node, used: group.usedNames, topLevel: groupKey.isEmpty)
         group.usedNames.insert(ImportNaming.lowerCamel(name))
-        // Models made for this operation are named after it, and after its group when the
-        // name alone does not say it (`list` in `volumes` -> `VolumesList...`).
-        let typeBase = name.lowercased().contains(groupKey.lowercased())
-            ? ImportNaming.upperCamel(name) : ImportNaming.upperCamel(groupKey) + ImportNaming.upperCamel(name)
-        let imported = importOperation(operation.node, method: operation.method, path: operation.path, name: name,
-                                       typeBase: typeBase, pathParameters: operation.itemParameters, pathServers: operation.itemServers,
-                                       fixedQuery: operation.fixedQuery)
-        group.endpoints.append(ImportedEndpoint(key: name, value: imported.endpoint, source: operation.node,
-                                                pathParameters: operation.itemParameters))
         // JSON and an event stream: the second endpoint, `<name>Stream`, returns the stream. A body
         // offered as JSON and as multipart (or a form, or bytes): `<name>Multipart` sends the other.
+        // A twin's name is taken when it is first needed (its body's models are named after it).
+        var twinNames: [String: String] = [:]
+        func twinName(_ suffix: String) -> String {
+            if let known = twinNames[suffix] { return known }
+            let taken = takenEndpointNames(group.usedNames.union(plannedNames), topLevel: groupKey.isEmpty)
+            let twin = uniqueName(name + suffix, used: taken, convert: ImportNaming.lowerCamel)
+            group.usedNames.insert(ImportNaming.lowerCamel(twin))
+            twinNames[suffix] = twin
+            return twin
+        }
+        let imported = importOperation(operation.node, method: operation.method, path: operation.path, name: name,
+                                       typeBase: Self.typeBase(of: name, in: groupKey), pathParameters: operation.itemParameters,
+                                       pathServers: operation.itemServers, fixedQuery: operation.fixedQuery,
+                                       twinTypeBase: { Self.typeBase(of: twinName($0), in: groupKey) })
+        group.endpoints.append(ImportedEndpoint(key: name, value: imported.endpoint, source: operation.node,
+                                                pathParameters: operation.itemParameters))
         let twins = (imported.stream.map { [(suffix: "Stream", endpoint: $0)] } ?? []) + imported.bodyTwins
         for twin in twins {
-            let taken = takenEndpointNames(group.usedNames.union(plannedNames), topLevel: groupKey.isEmpty)
-            let twinName = uniqueName(name + twin.suffix, used: taken, convert: ImportNaming.lowerCamel)
-            group.usedNames.insert(ImportNaming.lowerCamel(twinName))
-            group.endpoints.append(ImportedEndpoint(key: twinName, value: twin.endpoint, source: operation.node,
+            group.endpoints.append(ImportedEndpoint(key: twinName(twin.suffix), value: twin.endpoint, source: operation.node,
                                                     pathParameters: operation.itemParameters))
         }
         operationCount += 1
+    }
+
+    /// What the models made for an endpoint are named after: its name, and its group's when the name
+    /// alone does not say it (`list` in `volumes` -> `VolumesList...`).
+    static func typeBase(of name: String, in groupKey: String) -> String {
+        name.lowercased().contains(groupKey.lowercased())
+            ? ImportNaming.upperCamel(name) : ImportNaming.upperCamel(groupKey) + ImportNaming.upperCamel(name)
     }
 
     /// Each operation's name before collisions: its short name when no other operation of its group
@@ -234,14 +245,16 @@ extension OpenAPIImportContext {
         return (path, fixedQuery)
     }
 
-    /// `beta=true&v=2` as its pairs, percent-decoded; nil when a pair has no name, or a name or a
-    /// value does not decode, or a name is repeated.
+    /// `beta=true&v=2` as its pairs, percent-decoded (`+` is a space, as in a form); nil when a pair
+    /// has no name or no `=` (a bare `flag` is not `flag=`), a name or a value does not decode, or a
+    /// name is repeated.
     static func fixedQuery(_ query: Substring) -> [(name: String, value: String)]? {
         var pairs: [(name: String, value: String)] = []
         for pair in query.split(separator: "&", omittingEmptySubsequences: false) {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let name = String(parts[0]).replacingOccurrences(of: "+", with: " ").removingPercentEncoding, !name.isEmpty,
-                  let value = String(parts.count > 1 ? parts[1] : "").replacingOccurrences(of: "+", with: " ").removingPercentEncoding,
+            guard parts.count == 2,
+                  let name = String(parts[0]).replacingOccurrences(of: "+", with: " ").removingPercentEncoding, !name.isEmpty,
+                  let value = String(parts[1]).replacingOccurrences(of: "+", with: " ").removingPercentEncoding,
                   !pairs.contains(where: { $0.name == name }) else { return nil }
             pairs.append((name, value))
         }
@@ -363,7 +376,7 @@ extension OpenAPIImportContext {
 
     func importOperation(_ operation: OANode, method: String, path: String, name: String, typeBase: String,
                          pathParameters: [OANode], pathServers: OANode?,
-                         fixedQuery: [(name: String, value: String)] = [])
+                         fixedQuery: [(name: String, value: String)] = [], twinTypeBase: (String) -> String = { $0 })
         -> (endpoint: ImportJSON, stream: ImportJSON?, bodyTwins: [(suffix: String, endpoint: ImportJSON)]) {
         var endpoint: [(String, ImportJSON)] = []
         if let description = joinedDescription(summary: operation["summary"]?.string, description: operation["description"]?.string) {
@@ -386,7 +399,7 @@ extension OpenAPIImportContext {
                 if body != nil {
                     for mediaType in twins {
                         let suffix = Self.twinSuffix(for: mediaType)
-                        if let twin = requestBody(rawBody, typeBase: typeBase + suffix, mediaType: mediaType) {
+                        if let twin = requestBody(rawBody, typeBase: twinTypeBase(suffix), mediaType: mediaType) {
                             twinBodies.append((suffix, twin))
                         }
                     }
@@ -442,10 +455,17 @@ extension OpenAPIImportContext {
         for (key, _, media) in content.members where Self.isConcreteMediaType(key) && !sameSchema(media, chosen.value) {
             let encoding = Self.encoding(for: key)
             guard ["multipart", "form", "binary"].contains(encoding), !encodings.contains(encoding) else { continue }
+            // A form or multipart body is made from an object's properties: another schema stays reported.
+            if encoding != "binary", !(media["schema"].flatMap(resolveQuietly).map(isObjectLike) ?? false) { continue }
             encodings.insert(encoding)
             twins.append(key)
         }
         return twins
+    }
+
+    /// Whether `schema` (resolved) describes an object: `type: object`, properties, or an `allOf`.
+    func isObjectLike(_ schema: OANode) -> Bool {
+        schema["type"]?.string == "object" || schema["properties"] != nil || schema["allOf"] != nil || schema["additionalProperties"] != nil
     }
 
     /// What names the endpoint that sends a body as `mediaType`: `Multipart`, `Form`, `Binary`.
@@ -556,9 +576,13 @@ extension OpenAPIImportContext {
 
         // The query written into the path: a String parameter each, whose default is its value, so the
         // request goes out as the path says unless the caller changes it. A parameter the operation
-        // declares under that name in the query is the one kept.
-        for (wireName, value) in fixedQuery
-        where !pending.contains(where: { $0.location == "query" && $0.wireName == wireName }) {
+        // declares under that name in the query is the one kept, and the value written is reported.
+        for (wireName, value) in fixedQuery {
+            if let declared = pending.first(where: { $0.location == "query" && $0.wireName == wireName }) {
+                warn(.parameterType, pointer: declared.usePointer, at: declared.useLocation,
+                     "the query written into the path, '\(wireName)=\(value)', names a parameter the operation declares: the declared one is kept (pass '\(value)' to send what the path writes)")
+                continue
+            }
             var key = wireName
             if used.contains(ImportNaming.lowerCamel(key)) || ImportNaming.lowerCamel(key).isEmpty {
                 key = uniqueName(ImportNaming.lowerCamel(key).isEmpty ? "parameter" : key + "_query", used: used, convert: ImportNaming.lowerCamel)
@@ -746,6 +770,11 @@ extension OpenAPIImportContext {
         var contentType: String? = Self.isConcreteMediaType(mediaType) ? mediaType : nil
         // Form and multipart bodies are made from an object's properties (or a dictionary's entries).
         if encoding == "form" || encoding == "multipart", !objectModels.contains(type), !type.hasPrefix("[String: ") {
+            // An endpoint of its own for this encoding sends it so or not at all.
+            if wanted != nil {
+                warn(.contentTypeAlternative, media["schema"] ?? media, "a \(encoding) body of type '\(type)' is not an object; '\(mediaType)' dropped")
+                return nil
+            }
             warn(.parameterType, media["schema"] ?? media, "a \(encoding) body of type '\(type)' is not an object; sent as JSON")
             encoding = "json"
             contentType = nil

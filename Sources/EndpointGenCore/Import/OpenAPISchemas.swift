@@ -60,9 +60,13 @@ extension OpenAPIImportContext {
     /// Whether a default of `type` can only be read once more components are defined: `type` is a
     /// component model not defined yet, or a union with such an alternative (at any depth).
     func awaitsComponent(_ type: String, depth: Int = 0) -> Bool {
+        // `[T]`, `T?`: the element's type decides.
+        var type = type
+        while type.hasSuffix("?") { type.removeLast() }
+        if type.hasPrefix("["), type.hasSuffix("]"), !type.contains(":") { return awaitsComponent(String(type.dropFirst().dropLast()), depth: depth) }
         if modelDefinitions[type] == nil, componentModelKeys.values.contains(type), unionAlternatives[type] == nil { return true }
         guard depth < 8, let alternatives = unionAlternatives[type] else { return false }
-        return alternatives.contains { awaitsComponent($0.hasSuffix("?") ? String($0.dropLast()) : $0, depth: depth + 1) }
+        return alternatives.contains { awaitsComponent($0, depth: depth + 1) }
     }
 
     /// Objects with properties (directly or through allOf) and string enums become models; in

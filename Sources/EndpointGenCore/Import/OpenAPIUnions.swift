@@ -40,6 +40,7 @@ extension OpenAPIImportContext {
         // there; DigitalOcean's domain records, OpenAI's tools): such a union is the spec's `oneOf`,
         // decoded by the discriminator, rather than an `anyOf` that keeps every alternative that decodes.
         let discriminator = schema["discriminator"].flatMap { discriminatorValue($0, keyword: keyword, referenced: referenced, variants: variants) }
+        if discriminator != nil, keyword == "anyOf" { discriminatedAnyOf.insert(key) }
         definition.append((discriminator == nil ? keyword : "oneOf", .array(types.map(ImportJSON.string))))
         if let discriminator { definition.append((SpecKey.discriminator.key, discriminator)) }
         return .object(definition)
@@ -279,9 +280,13 @@ extension OpenAPIImportContext {
             guard let offending else { continue }
             let source = modelSources[key]
             let node = source?["discriminator"] ?? source
+            // An `anyOf` that was a `oneOf` for its discriminator alone is an `anyOf` again.
+            let isAnyOf = discriminatedAnyOf.contains(key)
             warn(.schemaDetailDropped, pointer: node?.pointer ?? "#/components/schemas", at: node?.location ?? root.location,
-                 "the discriminator '\(property)' of '\(key)' is not a string property of the alternative '\(offending)'; dropped (the alternatives are tried in order)")
+                 "the discriminator '\(property)' of '\(key)' is not a string property of the alternative '\(offending)'; dropped "
+                 + (isAnyOf ? "(every alternative is tried)" : "(the alternatives are tried in order)"))
             fields.remove(at: index)
+            if isAnyOf, let oneOf = fields.firstIndex(where: { $0.0 == "oneOf" }) { fields[oneOf].0 = "anyOf" }
             modelDefinitions[key] = .object(fields)
         }
     }

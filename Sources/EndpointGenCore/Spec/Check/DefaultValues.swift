@@ -38,13 +38,15 @@ enum DefaultValues {
 
     /// Reports that `node` is not of the JSON kind `expected` that `type` takes.
     /// Whether `text`, a JSON string, is a value of `builtin`: any text for `String`, a UUID for
-    /// `UUID`, a URL for `URL`; nothing else takes a string. The one rule for such defaults, which
+    /// `UUID`, a URL written exactly as `URL` writes it for `URL`; nothing else takes a string. The one rule for such defaults, which
     /// the importer follows too.
     static func textFits(_ text: String, _ builtin: TypeRef.Builtin) -> Bool {
         switch builtin {
         case .string: return true
         case .uuid: return UUID(uuidString: text) != nil
-        case .url: return !text.isEmpty && URL(string: text) != nil
+        // Exactly as written: `URL(string:)` percent-encodes what some platforms refuse (a space, a
+        // brace), and a generated `URL(string: "...")!` must not trap on any of them.
+        case .url: return !text.isEmpty && URL(string: text)?.absoluteString == text
         default: return false
         }
     }
