@@ -222,7 +222,8 @@ extension OpenAPIImportContext {
         var path = documentPath
         if let hash = path.firstIndex(of: "#") { path = String(path[..<hash]) }
         var fixedQuery: [(name: String, value: String)] = []
-        if let question = path.firstIndex(of: "?") {
+        // (On UTF-8 bytes: most paths have no `?`, and a search by Character is not free.)
+        if let question = path.utf8.firstIndex(of: UInt8(ascii: "?")) {
             fixedQuery = Self.fixedQuery(path[path.index(after: question)...]) ?? []
             path = fixedQuery.isEmpty ? path : String(path[..<question])
         }
@@ -449,12 +450,16 @@ extension OpenAPIImportContext {
     /// (multipart, with its files; a form; bytes). Discord's messages and OpenAI's image edits take
     /// JSON, or multipart with the files.
     func bodyTwinMediaTypes(_ raw: OANode) -> [String] {
-        guard let body = resolveQuietly(raw), let content = body["content"], let chosen = chosenMedia(content, forResponse: false) else { return [] }
+        // Most bodies have one media type: nothing to choose, and nothing read to find that out.
+        guard let body = resolveQuietly(raw), let content = body["content"], (content.node.importMembers?.count ?? 0) > 1,
+              let chosen = chosenMedia(content, forResponse: false) else { return [] }
         var encodings: Set<String> = [Self.encoding(for: chosen.key)]
         var twins: [String] = []
-        for (key, _, media) in content.members where Self.isConcreteMediaType(key) && !sameSchema(media, chosen.value) {
+        for (key, _, media) in content.members {
+            // The encoding first: comparing schemas writes both out.
             let encoding = Self.encoding(for: key)
-            guard ["multipart", "form", "binary"].contains(encoding), !encodings.contains(encoding) else { continue }
+            guard ["multipart", "form", "binary"].contains(encoding), !encodings.contains(encoding),
+                  Self.isConcreteMediaType(key), !sameSchema(media, chosen.value) else { continue }
             // A form or multipart body is made from an object's properties: another schema stays reported.
             if encoding != "binary", !(media["schema"].flatMap(resolveQuietly).map(isObjectLike) ?? false) { continue }
             encodings.insert(encoding)
@@ -1118,7 +1123,8 @@ extension OpenAPIImportContext {
         }
         // A stream beside it (OpenAI's chat completion beside JSON, its speech beside the audio):
         // the `...Stream` endpoint's response.
-        if splitsStreams, let (streamMediaType, streamMedia) = content.members.first(where: { Self.streamKind(for: $0.key) != nil })
+        if splitsStreams, (content.node.importMembers?.count ?? 0) > 1,
+           let (streamMediaType, streamMedia) = content.members.first(where: { Self.streamKind(for: $0.key) != nil })
             .map({ ($0.key, $0.value) }), let kind = Self.streamKind(for: streamMediaType) {
             body.alternativeStream = streamElement(streamMedia, kind: kind, endsAtDone: mentionsDoneSentinel(operation, response: response),
                                                    name: typeBase + "StreamResponse" + suffix + "Item")
