@@ -106,12 +106,7 @@ final class ExternalReferences {
         let existing = Self.node(at: schemasPath, in: rootNode)?.importMembers ?? []
         for member in existing { usedSchemaNames.insert(member.key.lowercased()) }
         if !rootPath.isEmpty {
-            for member in existing {
-                guard let ref = member.value.importMember("$ref")?.importString, !ref.hasPrefix("#"),
-                      let target = target(of: ref, in: root, at: member.value, quiet: true), target.file != rootPath,
-                      schemaNames[target] == nil else { continue }
-                schemaNames[target] = member.key
-            }
+            for member in existing { nameReferencedSchema(of: member, in: root) }
         }
 
         // The schemas' map may itself be a file (SendGrid's `schemas: {$ref: './spec/components/schemas.json'}`):
@@ -127,11 +122,7 @@ final class ExternalReferences {
                 guard schemaNames[component] == nil else { continue }
                 schemaNames[component] = member.key
                 usedSchemaNames.insert(member.key.lowercased())
-                // A member that is only a reference to another file gives that file's schema its key.
-                if let memberRef = member.value.importMember("$ref")?.importString, !memberRef.hasPrefix("#"),
-                   let memberTarget = self.target(of: memberRef, in: mapFile, at: member.value, quiet: true), schemaNames[memberTarget] == nil {
-                    schemaNames[memberTarget] = member.key
-                }
+                nameReferencedSchema(of: member, in: mapFile)
             }
         }
 
@@ -149,6 +140,15 @@ final class ExternalReferences {
         }
         if !added.isEmpty { tree = Self.appending(added, at: schemasPath[...], to: tree) }
         return diagnostics.hasErrors ? nil : tree
+    }
+
+    /// A component that is only a reference to another file (`Owner: {$ref: './schemas/owner.yaml'}`,
+    /// in the root document's schemas or in a file that is their map) gives that file's schema its key.
+    private func nameReferencedSchema(of member: JSONNode.Member, in file: File) {
+        guard let ref = member.value.importMember("$ref")?.importString, !ref.hasPrefix("#"),
+              let target = target(of: ref, in: file, at: member.value, quiet: true), target.file != rootPath,
+              schemaNames[target] == nil else { return }
+        schemaNames[target] = member.key
     }
 
     // MARK: Walking

@@ -222,17 +222,19 @@ extension OpenAPIImportContext {
         var path = documentPath
         if let hash = path.firstIndex(of: "#") { path = String(path[..<hash]) }
         var fixedQuery: [(name: String, value: String)] = []
+        var problem: String?
         // (On UTF-8 bytes: most paths have no `?`, and a search by Character is not free.)
         if let question = path.utf8.firstIndex(of: UInt8(ascii: "?")) {
-            fixedQuery = Self.fixedQuery(path[path.index(after: question)...]) ?? []
-            path = fixedQuery.isEmpty ? path : String(path[..<question])
+            if let pairs = Self.fixedQuery(path[path.index(after: question)...]) {
+                fixedQuery = pairs
+                path = String(path[..<question])
+            } else {
+                problem = "contains a query ('?') that is not name=value pairs"
+            }
         }
-        var problem: String?
-        if path.unicodeScalars.contains(where: { $0 == "?" }) {
-            problem = "contains a query ('?') that is not name=value pairs"
-        } else if path.unicodeScalars.contains(where: { $0 == " " || $0.value < 0x20 || $0.value == 0x7F }) {
+        if problem == nil, path.unicodeScalars.contains(where: { $0 == " " || $0.value < 0x20 || $0.value == 0x7F }) {
             problem = "contains spaces or control characters"
-        } else if !Self.hasWellFormedPlaceholders(path) {
+        } else if problem == nil, !Self.hasWellFormedPlaceholders(path) {
             problem = "has an unbalanced or empty '{...}' placeholder"
         }
         if let problem {

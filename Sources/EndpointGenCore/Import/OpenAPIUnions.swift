@@ -96,10 +96,14 @@ extension OpenAPIImportContext {
     /// `"prop"` when every alternative's wire value is its type's name, else `{ "property", "mapping" }`
     /// with an entry for every referenced alternative: the document's mapping, and for the
     /// alternatives it leaves out the component's name (OpenAPI's implicit value).
+    /// What decoding a union does without its discriminator, for the warnings that drop one.
+    static func decodingWithoutDiscriminator(anyOf: Bool) -> String {
+        anyOf ? "every alternative is tried" : "the alternatives are tried in order"
+    }
+
     private func discriminatorValue(_ discriminator: OANode, keyword: String, referenced: [(ref: String, type: String)],
                                     variants: [OANode]) -> ImportJSON? {
-        // What decoding does without it.
-        let fallback = keyword == "anyOf" ? "every alternative is tried" : "the alternatives are tried in order"
+        let fallback = Self.decodingWithoutDiscriminator(anyOf: keyword == "anyOf")
         guard let property = discriminator["propertyName"]?.string, !property.isEmpty else {
             warn(.schemaDetailDropped, discriminator, "a discriminator needs a 'propertyName'; dropped (\(fallback))")
             return nil
@@ -284,7 +288,7 @@ extension OpenAPIImportContext {
             let isAnyOf = discriminatedAnyOf.contains(key)
             warn(.schemaDetailDropped, pointer: node?.pointer ?? "#/components/schemas", at: node?.location ?? root.location,
                  "the discriminator '\(property)' of '\(key)' is not a string property of the alternative '\(offending)'; dropped "
-                 + (isAnyOf ? "(every alternative is tried)" : "(the alternatives are tried in order)"))
+                 + "(\(Self.decodingWithoutDiscriminator(anyOf: isAnyOf)))")
             fields.remove(at: index)
             if isAnyOf, let oneOf = fields.firstIndex(where: { $0.0 == "oneOf" }) { fields[oneOf].0 = "anyOf" }
             modelDefinitions[key] = .object(fields)
