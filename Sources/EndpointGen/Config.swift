@@ -26,6 +26,7 @@ struct Config {
         result.tags = tags + options.tags
         result.operationIDs = operations + options.operationIDs
         result.pathPrefixes = paths + options.pathPrefixes
+        result.service = service || options.service
         return result
     }
 

@@ -124,6 +124,8 @@ struct GenerateCommand {
         options.parts = parts
         options.moduleTypes = Set(config.moduleTypes + moduleTypes)
         options.service = service || config.service
+        // A document imported for the server side leaves its names to the service (`ImportOptions.service`).
+        config.service = options.service
 
         let (files, problems) = SpecFiles.expand(inputs)
         var failed = !problems.isEmpty

@@ -1,5 +1,5 @@
 // `endpoint-gen import <openapi.json | .yaml> [--name <API>] [--tag T] [--operation ID] [--path P]
-// [--config f] [--format-version 1|2] [--output <file>.endpoints.json]`: an OpenAPI 3.0/3.1 or
+// [--config f] [--format-version 1|2] [--service] [--output <file>.endpoints.json]`: an OpenAPI 3.0/3.1 or
 // Swagger 2.0 document, JSON or YAML, maybe split over several files -> an endpoint spec (stdout when no output is given). `generate` imports
 // OpenAPI documents (`<Name>.openapi.json`, `.yaml`, `.yml`) through the same entry point,
 // `ImportCommand.importFile`, in format version 2 (`ImportOptions`' default).
@@ -11,7 +11,7 @@ enum ImportCommand {
     static let usage = """
         usage: endpoint-gen import <openapi.json> [--name <API>] [--tag <tag>]... [--operation <id>]...
                                    [--path <prefix>]... [--config <endpoint-gen.json>] [--format-version <1|2>]
-                                   [--output <Name>.endpoints.json] [--quiet]
+                                   [--service] [--output <Name>.endpoints.json] [--quiet]
 
         Turns an OpenAPI 3.0 or 3.1 document, or a Swagger 2.0 one (JSON or YAML), into an endpoint
         spec. Everything the spec cannot express is reported as a warning naming its JSON pointer in
@@ -29,11 +29,15 @@ enum ImportCommand {
                                keeps /repos/{owner}/{repo})
                                Filters repeat and combine: an operation is kept when it matches any
                                of them. The models the kept operations use are kept with them.
-          --config <file>      an endpoint-gen.json; its "tags", "operations" and "paths" add filters
+          --config <file>      an endpoint-gen.json; its "tags", "operations" and "paths" add filters,
+                               and its "service" acts as --service
           --format-version <n> 2 (default): write the version 2 keys (unions, integer enums,
                                additionalProperties, recursive models, response headers, several
                                success responses, streams, pagination); 1: write only the keys of
                                spec format version 1, approximating the rest with warnings
+          --service            the spec is for `generate --service`: a model or group the document
+                               names Service, or a top-level operation named handler, is renamed
+                               (with a warning), since the generated service takes those names
           --output <file>      write the spec there (default: standard output), and print
                                "wrote <file> (12 endpoints, 9 models)" ("unchanged" when the file
                                already held those bytes)
@@ -100,6 +104,7 @@ enum ImportCommand {
                         throw UsageError("--format-version takes 1 or 2, not '\(text)'")
                     }
                     options.formatVersion = version
+                case "--service": options.service = true
                 case "--quiet", "-q": quiet = true
                 default: throw UsageError("unknown option '\(name)'")
                 }

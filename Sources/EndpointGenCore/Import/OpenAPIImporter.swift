@@ -48,15 +48,21 @@ package struct ImportOptions: Sendable, Hashable {
     /// only writes the text, leaves it out: mapping every value to its place was a sixth of the
     /// instructions of importing Stripe's document.
     package var keepsTree: Bool
+    /// Whether the spec is for code generated with the server side (`"service": true`, `--service`):
+    /// no model or group is then named `Service`, and no top-level endpoint `handler`, the names
+    /// the generated service protocol and handler take (each renamed with a warning, as for any other
+    /// reserved name). Without it, a document's names are imported as they would be otherwise.
+    package var service: Bool
 
     package init(name: String? = nil, tags: [String] = [], operationIDs: [String] = [], pathPrefixes: [String] = [],
-                formatVersion: ImportFormatVersion = .two, keepsTree: Bool = true) {
+                formatVersion: ImportFormatVersion = .two, keepsTree: Bool = true, service: Bool = false) {
         self.name = name
         self.tags = tags
         self.operationIDs = operationIDs
         self.pathPrefixes = pathPrefixes
         self.formatVersion = formatVersion
         self.keepsTree = keepsTree
+        self.service = service
     }
 
     /// Whether any filter is given. An operation is kept when it matches any filter of any kind.
@@ -101,7 +107,7 @@ package enum OpenAPIImporter {
             return ImportResult(specJSON: nil, diagnostics: diagnostics, operationCount: 0, warningCounts: [:])
         }
         let importer = OpenAPIImportContext(root: OANode(prepared.root, pointer: "#"), fileName: fileName,
-                                           versionTwo: options.formatVersion == .two)
+                                           versionTwo: options.formatVersion == .two, service: options.service)
         importer.sources = prepared.sources
         prepared.warnings.forEach(importer.stageWarning)
         let spec = importer.run(options: options)
@@ -171,6 +177,15 @@ final class OpenAPIImportContext {
     let fileName: String
     /// Whether the version 2 keys are written (`ImportOptions.formatVersion`).
     let versionTwo: Bool
+    /// Type names a model must not take, and a group: the generator's reserved names, and `Service`
+    /// for a spec generated with the server side (`ImportOptions.service`).
+    let reservedTypeNames: Set<String>
+    /// Whether the spec is for the server side too (`ImportOptions.service`).
+    let service: Bool
+    let reservedGroupNames: Set<String>
+    /// Names a top-level endpoint must not take: the API type's static members (`defaults`, and
+    /// `handler` with the server side).
+    let reservedTopLevelNames: Set<String>
     var diagnostics = Diagnostics()
     var warningCounts: [String: Int] = [:]
     var operationCount = 0
@@ -234,10 +249,15 @@ final class OpenAPIImportContext {
     /// Built once the spec is.
     var sourceMap: ImportSourceMap?
 
-    init(root: OANode, fileName: String, versionTwo: Bool) {
+    init(root: OANode, fileName: String, versionTwo: Bool, service: Bool = false) {
         self.root = root
         self.fileName = fileName
         self.versionTwo = versionTwo
+        self.service = service
+        let serviceType: Set<String> = service ? [RuntimeNames.Service.protocolName] : []
+        reservedTypeNames = ImportNaming.reservedTypeNames.union(serviceType)
+        reservedGroupNames = ImportNaming.reservedGroupNames.union(serviceType)
+        reservedTopLevelNames = service ? ReservedNames.apiMembers.union([RuntimeNames.Service.handlerName]) : ReservedNames.apiMembers
     }
 
     // MARK: Diagnostics
@@ -517,15 +537,16 @@ final class OpenAPIImportContext {
         // What a renamed group must not be named either: a model, the API, a reserved name, or
         // another group (DigitalOcean's group `dedicatedInference`, renamed for its model, met the
         // model `DedicatedInferenceEndpoints`).
-        let taken = usedModelNames.union(ImportNaming.reservedGroupNames).union(groups.map { ImportNaming.upperCamel($0.key) })
+        let taken = usedModelNames.union(reservedGroupNames).union(groups.map { ImportNaming.upperCamel($0.key) })
             .union([apiName])
         for group in groups {
             var key = group.key
             let typeName = ImportNaming.upperCamel(key)
-            if usedModelNames.contains(typeName) || typeName == apiName || ImportNaming.reservedGroupNames.contains(typeName) {
+            if usedModelNames.contains(typeName) || typeName == apiName || reservedGroupNames.contains(typeName) {
                 let renamed = uniqueName(key + "Endpoints", used: used.union(taken), convert: ImportNaming.upperCamel)
+                let shadowed = typeName == RuntimeNames.Service.protocolName && service ? "the generated service protocol" : "the type"
                 warn(.renamed, group.source ?? root,
-                     "group '\(key)' would shadow the type '\(typeName)'; renamed to '\(renamed)'")
+                     "group '\(key)' would shadow \(shadowed) '\(typeName)'; renamed to '\(renamed)'")
                 key = renamed
             } else if topLevelNames.contains(ImportNaming.lowerCamel(key)) {
                 let renamed = uniqueName(key + "Endpoints", used: used.union(taken).union(topLevelNames.map(ImportNaming.upperCamel)),
@@ -574,7 +595,7 @@ final class OpenAPIImportContext {
     /// `samples`) get an `Endpoint` suffix, with a warning.
     func renameReservedTopLevelEndpoints(_ group: inout ImportedGroup) {
         let names = Set(group.endpoints.map { ImportNaming.lowerCamel($0.key) })
-        for index in group.endpoints.indices where ReservedNames.apiMembers.contains(ImportNaming.lowerCamel(group.endpoints[index].key)) {
+        for index in group.endpoints.indices where reservedTopLevelNames.contains(ImportNaming.lowerCamel(group.endpoints[index].key)) {
             let old = group.endpoints[index].key
             let renamed = uniqueName(old + "Endpoint", used: names, convert: ImportNaming.lowerCamel)
             warn(.renamed, root, "endpoint '\(old)' would be the API type's '\(ImportNaming.lowerCamel(old))'; renamed to '\(renamed)'")

@@ -30,7 +30,8 @@ extension OpenAPIImportContext {
             let candidate = ImportNaming.upperCamel(name)
             let key = reserveModelName(candidate)
             if key != candidate {
-                warn(.renamed, pointer: node.pointer, at: keyLocation, "model '\(name)' would collide with another type as '\(candidate)'; renamed to '\(key)'")
+                let other = candidate == RuntimeNames.Service.protocolName && service ? "the generated service protocol" : "another type"
+                warn(.renamed, pointer: node.pointer, at: keyLocation, "model '\(name)' would collide with \(other) as '\(candidate)'; renamed to '\(key)'")
             }
             componentModelKeys[name] = key
             modelComponents.append((name, node))
@@ -99,11 +100,11 @@ extension OpenAPIImportContext {
         var base = ImportNaming.upperCamel(candidate)
         if base.isEmpty { base = "Model" }
         var key = base
-        if usedModelNames.contains(key) || ImportNaming.reservedTypeNames.contains(key) {
-            if ImportNaming.reservedTypeNames.contains(base) { base += "Model" }
+        if usedModelNames.contains(key) || reservedTypeNames.contains(key) {
+            if reservedTypeNames.contains(base) { base += "Model" }
             key = base
             var index = 2
-            while usedModelNames.contains(key) || ImportNaming.reservedTypeNames.contains(key) {
+            while usedModelNames.contains(key) || reservedTypeNames.contains(key) {
                 key = "\(base)\(index)"
                 index += 1
             }
@@ -522,7 +523,7 @@ extension OpenAPIImportContext {
         let name = ImportNaming.upperCamel(property)
         guard repeated.propertyEnums[name] == rawValues else { return nil }
         if let key = repeated.propertyEnumModels[name] { return key }
-        guard !usedModelNames.contains(name), !ImportNaming.reservedTypeNames.contains(name) else { return nil }
+        guard !usedModelNames.contains(name), !reservedTypeNames.contains(name) else { return nil }
         let key = reserveModelName(name)
         repeated.propertyEnumModels[name] = key
         // The description is each property's, and stays with it.
