@@ -76,25 +76,29 @@ package enum Generator {
     }
 
     /// Two endpoints of one method and path (below their base paths, placeholders alike whatever
-    /// their names: `/users/{id}` and `/users/{name}`) are one route to `<API>.handler(_:)`: the
-    /// first in spec order answers, the other's requirement is never called. A warning at the
-    /// second names both; the client is unaffected, so it is not an error.
+    /// their names: `/users/{id}` and `/users/{name}`) are one route to `<API>.handler(_:)`, told apart
+    /// by the media types the client sends them with (`Translator.routeConditions`: a body's
+    /// `Content-Type`, a constant `Accept`). When those are the same too, the first in spec order
+    /// answers and the other's requirement is never called: a warning at the second names both; the
+    /// client is unaffected, so it is not an error.
     package static func checkServiceRoutes(_ spec: Spec, diagnostics: inout Diagnostics) {
-        var first: [String: (endpoint: Endpoint, name: String)] = [:]
+        var first: [String: [Translator.RouteConditions: (endpoint: Endpoint, name: String)]] = [:]
         func visit(_ group: Group, prefix: String) {
             for endpoint in group.endpoints {
-                let template = Translator.routeTemplate(endpoint, apiBaseURL: spec.baseURL)
-                let route = endpoint.method + " " + template.replacingOccurrences(of: #"\{[^}]*\}"#, with: "{}", options: .regularExpression)
+                let route = Translator.routeKey(endpoint, apiBaseURL: spec.baseURL)
+                let conditions = Translator.routeConditions(endpoint, apiHeaders: spec.headers).normalized
                 let name = prefix + endpoint.key
-                guard let earlier = first[route] else {
-                    first[route] = (endpoint, name)
+                guard let earlier = first[route, default: [:]][conditions] else {
+                    first[route, default: [:]][conditions] = (endpoint, name)
                     continue
                 }
+                let template = Translator.routeTemplate(endpoint, apiBaseURL: spec.baseURL)
                 let location = earlier.endpoint.location
+                let sameMedia = conditions == Translator.RouteConditions() ? "" : " with the same Content-Type and Accept"
                 diagnostics.warning("""
-                    '\(name)' is \(endpoint.method) \(template), the route of '\(earlier.name)' (line \(location.line)): \
+                    '\(name)' is \(endpoint.method) \(template)\(sameMedia), the route of '\(earlier.name)' (line \(location.line)): \
                     \(spec.api.swiftName).handler(_:) sends such requests to '\(earlier.name)', the first in spec order, and never \
-                    calls the requirement of '\(name)'; give one of them another method, path or base URL
+                    calls the requirement of '\(name)'; give one of them another method, path, base URL, body type or Accept
                     """, at: endpoint.location)
             }
             for child in group.groups { visit(child, prefix: prefix + child.key + ".") }

@@ -741,10 +741,11 @@ import Testing
         #expect(Self.compact(two, endpoints + ["chat"]) == """
             {"body":"AiChatRequest","errors":{"400":"Completion"},"method":"POST","path":"\\/chat","response":{"status":201,"type":"Completion"}}
             """)
-        // The same request; its response is the stream. `chatStream` is another operation's name
+        // The same request; its response is the stream, asked for by its media type (the
+        // response's `contentType` is its `Accept`). `chatStream` is another operation's name
         // (later in the document), so it is `chatStream2`.
         #expect(Self.compact(two, endpoints + ["chatStream2"]) == """
-            {"body":"AiChatRequest","errors":{"400":"Completion"},"method":"POST","path":"\\/chat","response":{"end":"[DONE]","status":201,"stream":"sse","type":"Chunk"}}
+            {"body":"AiChatRequest","errors":{"400":"Completion"},"method":"POST","path":"\\/chat","response":{"contentType":"text\\/event-stream","end":"[DONE]","status":201,"stream":"sse","type":"Chunk"}}
             """)
         #expect(Self.compact(two, endpoints + ["chatStream", "path"]) == #""\/chat\/stream""#)
         #expect(Self.warnings(two).isEmpty)
@@ -815,7 +816,7 @@ import Testing
         let two = Self.run(json)
         let endpoints = ["groups", "speech", "endpoints"]
         #expect(Self.compact(two, endpoints + ["speak", "response"]) == #"{"contentType":"application\/octet-stream","type":"File"}"#)
-        #expect(Self.compact(two, endpoints + ["speakStream", "response"]) == #"{"stream":"sse","type":"SpeechEvent"}"#)
+        #expect(Self.compact(two, endpoints + ["speakStream", "response"]) == #"{"contentType":"text\/event-stream","stream":"sse","type":"SpeechEvent"}"#)
         #expect(Self.warnings(two).isEmpty, "\(Self.warnings(two))")
     }
 

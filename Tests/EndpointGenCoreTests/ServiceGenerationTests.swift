@@ -94,11 +94,50 @@ import Testing
         #expect(swift.contains(#"ServiceRoute(.get, "/users/{id}") { request in"#))
         let messages = result.diagnostics.sorted.map(\.description)
         #expect(messages == [
-            "Names.endpoints.json:6:5: warning: 'same_server' is GET /users/{id}, the route of 'user' (line 4): Routes.handler(_:) sends such requests to 'user', the first in spec order, and never calls the requirement of 'same_server'; give one of them another method, path or base URL",
-            "Names.endpoints.json:10:50: warning: 'people.by_name' is GET /users/{name}, the route of 'user' (line 4): Routes.handler(_:) sends such requests to 'user', the first in spec order, and never calls the requirement of 'people.by_name'; give one of them another method, path or base URL",
+            "Names.endpoints.json:6:5: warning: 'same_server' is GET /users/{id}, the route of 'user' (line 4): Routes.handler(_:) sends such requests to 'user', the first in spec order, and never calls the requirement of 'same_server'; give one of them another method, path, base URL, body type or Accept",
+            "Names.endpoints.json:10:50: warning: 'people.by_name' is GET /users/{name}, the route of 'user' (line 4): Routes.handler(_:) sends such requests to 'user', the first in spec order, and never calls the requirement of 'people.by_name'; give one of them another method, path, base URL, body type or Accept",
         ])
         // Without the option there is no handler, and nothing to warn about.
         #expect(generate(text, service: false).diagnostics.sorted.isEmpty)
+    }
+
+    /// Endpoints of one route that the client sends with other media types (a body twin, a stream
+    /// asked for by `Accept`) are routes with conditions, and no warning; endpoints that are not
+    /// shared keep plain routes. Two with the same media types are still a warning.
+    @Test func endpointsOfOneRouteWithOtherMediaTypesAreToldApart() throws {
+        let text = """
+        {
+          "formatVersion": 2, "name": "Twins", "baseURL": "https://twins.example",
+          "headers": { "Accept": "application/json" },
+          "endpoints": {
+            "send": { "method": "POST", "path": "/messages", "body": "Message", "response": "Message" },
+            "send_stream": { "method": "POST", "path": "/messages", "body": "Message", "headers": { "Accept": "text/event-stream" },
+                             "response": { "type": "Message", "stream": "sse" } },
+            "send_multipart": { "method": "POST", "path": "/messages", "body": { "type": "Upload", "encoding": "multipart" } },
+            "send_form": { "method": "POST", "path": "/messages", "body": { "type": "Upload", "encoding": "form" } },
+            "send_again": { "method": "POST", "path": "/messages", "body": { "type": "Message", "contentType": "application/json; charset=utf-8" } },
+            "send_file": { "method": "POST", "path": "/messages", "body": "File" },
+            "list": { "method": "GET", "path": "/messages", "response": "[Message]" }
+          },
+          "models": {
+            "Message": { "properties": { "text": "String" } },
+            "Upload": { "properties": { "text": "String" } }
+          }
+        }
+        """
+        let result = generate(text, service: true)
+        let swift = try #require(result.swift)
+        #expect(swift.contains(#"ServiceRoute(.post, "/messages", contentType: "application/json", accept: "application/json") { request in"#))
+        #expect(swift.contains(#"ServiceRoute(.post, "/messages", contentType: "application/json", accept: "text/event-stream") { request in"#))
+        #expect(swift.contains(#"ServiceRoute(.post, "/messages", contentType: "multipart/form-data", accept: "application/json") { request in"#))
+        #expect(swift.contains(#"ServiceRoute(.post, "/messages", contentType: "application/x-www-form-urlencoded", accept: "application/json") { request in"#))
+        // A file sends its own content type: no condition on it.
+        #expect(swift.contains(#"ServiceRoute(.post, "/messages", accept: "application/json") { request in"#))
+        #expect(swift.contains(#"ServiceRoute(.get, "/messages") { request in"#))
+        // The same media types, parameters aside, as `send`: the one warning.
+        let messages = result.diagnostics.sorted.map(\.description)
+        #expect(messages.count == 1)
+        #expect(messages.first?.contains("warning: 'send_again' is POST /messages with the same Content-Type and Accept, the route of 'send' (line 5)") == true)
     }
 
     /// An own base URL's path is a literal like the spec's own paths, escapes decoded: the router

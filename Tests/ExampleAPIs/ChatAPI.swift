@@ -29,6 +29,17 @@ public nonisolated enum ChatAPI {
 
     /// The whole conversation history as bytes, in chunks as they arrive.
     public static var export: Endpoint<ResponseStream<Data>> { defaults.endpoint(Call.export, decoder: .stream(.bytes)) }
+
+    /// Answers a prompt in one piece. `answerStream` and `answerWithFile` share its method and path, as an imported document's twins do: the handler tells them apart by `Accept` and `Content-Type`.
+    public static func answer(body: ChatRequest) -> Endpoint<ChatChunk> { defaults.endpoint(Call.answer(body: body)) }
+
+    /// The same answer as Server-Sent Events, asked for with `Accept: text/event-stream`.
+    public static func answerStream(body: ChatRequest) -> Endpoint<ResponseStream<ChatChunk>> {
+        defaults.endpoint(Call.answerStream(body: body), decoder: .stream(.serverSentEvents()))
+    }
+
+    /// A prompt about a file, sent as multipart.
+    public static func answerWithFile(body: FilePrompt) -> Endpoint<ChatChunk> { defaults.endpoint(Call.answerWithFile(body: body)) }
 }
 
 // The endpoints as cases: what middleware, stubs and logs match on. Each builds its request.
@@ -41,6 +52,9 @@ nonisolated extension ChatAPI {
         case notices
         case logs(since: Date? = nil)
         case records, export
+        indirect case answer(body: ChatRequest)
+        indirect case answerStream(body: ChatRequest)
+        indirect case answerWithFile(body: FilePrompt)
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
@@ -49,6 +63,9 @@ nonisolated extension ChatAPI {
             case let .logs(since): return try defaults.request(.get, [Path("logs"), Query("since", since)])
             case .records: return try defaults.request(.get, [Path("records"), Header("Accept", "application/json-seq")])
             case .export: return try defaults.request(.get, [Path("export")])
+            case let .answer(body): return try defaults.request(.post, [Path("answers"), JSONBody(body)])
+            case let .answerStream(body): return try defaults.request(.post, [Path("answers"), Header("Accept", "text/event-stream"), JSONBody(body)])
+            case let .answerWithFile(body): return try defaults.request(.post, [Path("answers"), MultipartBody(body)])
             }
         }
 
@@ -64,6 +81,9 @@ nonisolated extension ChatAPI {
             case let .logs(since): return ["logs", since]
             case .records: return ["records"]
             case .export: return ["export"]
+            case let .answer(body): return ["answer", body]
+            case let .answerStream(body): return ["answerStream", body]
+            case let .answerWithFile(body): return ["answerWithFile", body]
             }
         }
     }
@@ -157,6 +177,33 @@ nonisolated extension ChatAPI {
         }
     }
 
+    public nonisolated struct FilePrompt: Codable, Hashable, Sendable {
+        public var prompt: String
+        public var file: EndpointRuntime.File
+
+        public init(prompt: String, file: EndpointRuntime.File) {
+            self.prompt = prompt
+            self.file = file
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: ModelKey.self)
+            self.prompt = try container.member("prompt")
+            self.file = try container.member("file")
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ModelKey.self)
+            try container.encodeMember(self.prompt, "prompt")
+            try container.encodeMember(self.file, "file")
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.same(lhs.prompt, rhs.prompt), ModelEquality.same(lhs.file, rhs.file) else { return false }
+            return true
+        }
+    }
+
     public nonisolated struct Problem: Codable, Hashable, Sendable {
         public var message: String
 
@@ -216,6 +263,15 @@ nonisolated extension ChatAPI {
 
         /// `GET /export`: The whole conversation history as bytes, in chunks as they arrive.
         func export() async throws -> AsyncThrowingStream<Data, any Error>
+
+        /// `POST /answers`: Answers a prompt in one piece. `answerStream` and `answerWithFile` share its method and path, as an imported document's twins do: the handler tells them apart by `Accept` and `Content-Type`.
+        func answer(body: ChatAPI.ChatRequest) async throws -> ChatAPI.ChatChunk
+
+        /// `POST /answers`: The same answer as Server-Sent Events, asked for with `Accept: text/event-stream`.
+        func answerStream(body: ChatAPI.ChatRequest) async throws -> AsyncThrowingStream<ChatAPI.ChatChunk, any Error>
+
+        /// `POST /answers`: A prompt about a file, sent as multipart.
+        func answerWithFile(body: ChatAPI.FilePrompt) async throws -> ChatAPI.ChatChunk
     }
 
     /// Serves `service`: routes each request by method and path to its endpoint, reads the parameters and
@@ -243,6 +299,18 @@ nonisolated extension ChatAPI {
                 let result = try await service.export()
                 return request.response(streaming: result, status: 200, as: .bytes)
             },
+            ServiceRoute(.post, "/answers", contentType: "application/json") { request in
+                let result = try await service.answer(body: request.body(as: ChatAPI.ChatRequest.self, .json))
+                return try request.response(result, status: 200)
+            },
+            ServiceRoute(.post, "/answers", contentType: "application/json", accept: "text/event-stream") { request in
+                let result = try await service.answerStream(body: request.body(as: ChatAPI.ChatRequest.self, .json))
+                return request.response(streaming: result, status: 200, as: .serverSentEvents(), contentType: "text/event-stream")
+            },
+            ServiceRoute(.post, "/answers", contentType: "multipart/form-data") { request in
+                let result = try await service.answerWithFile(body: request.body(as: ChatAPI.FilePrompt.self, .multipart))
+                return try request.response(result, status: 200)
+            },
         ]).handler
     }
 }
@@ -267,5 +335,17 @@ nonisolated extension ChatAPI.Service {
 
     public func export() async throws -> AsyncThrowingStream<Data, any Error> {
         throw ServiceNotImplemented("export()")
+    }
+
+    public func answer(body: ChatAPI.ChatRequest) async throws -> ChatAPI.ChatChunk {
+        throw ServiceNotImplemented("answer(body:)")
+    }
+
+    public func answerStream(body: ChatAPI.ChatRequest) async throws -> AsyncThrowingStream<ChatAPI.ChatChunk, any Error> {
+        throw ServiceNotImplemented("answerStream(body:)")
+    }
+
+    public func answerWithFile(body: ChatAPI.FilePrompt) async throws -> ChatAPI.ChatChunk {
+        throw ServiceNotImplemented("answerWithFile(body:)")
     }
 }

@@ -65,6 +65,40 @@ import Testing
         #expect(try await text("/u/z/z") == "none")
     }
 
+    /// Routes of one method and path are told apart by the body's media type and by the `Accept`
+    /// the request lists: the route meeting the most of its conditions answers; one missing a
+    /// condition answers only when no other fits, the first given then. Literals still come first.
+    @Test func routesOfOnePathAreToldApartByContentTypeAndAccept() async throws {
+        func route(_ template: String, contentType: String? = nil, accept: String? = nil, _ name: String) -> ServiceRoute {
+            ServiceRoute(.post, template, contentType: contentType, accept: accept) { request in try request.response(name, status: 200, as: .text) }
+        }
+        let router = ServiceRouter(baseURL: "https://api.example.com", dateFormat: .iso8601, routes: [
+            route("/chat", contentType: "application/json", "json"),
+            route("/chat", contentType: "application/json", accept: "text/event-stream", "stream"),
+            route("/chat", contentType: "multipart/form-data", "multipart"),
+            route("/items/{id}", contentType: "application/json", "item json"),
+            route("/items/new", contentType: "application/x-www-form-urlencoded", "new form"),
+            route("/plain", "plain"),
+            route("/plain", accept: "application/x-ndjson", "lines"),
+        ])
+        func text(_ path: String, _ headers: HTTPHeaders) async throws -> String {
+            try await answer(router.handler, rawRequest(.post, "https://api.example.com" + path, headers: headers, body: Data("{}".utf8))).text
+        }
+        #expect(try await text("/chat", ["Content-Type": "application/json"]) == "json")
+        // Media types compare without parameters and case; `Accept` may list several.
+        #expect(try await text("/chat", ["Content-Type": "Application/JSON; charset=utf-8", "Accept": "application/json, text/event-stream;q=0.9"]) == "stream")
+        #expect(try await text("/chat", ["Content-Type": "multipart/form-data; boundary=b1", "Accept": "text/event-stream"]) == "multipart")
+        // A request meeting no route's conditions goes to the first given.
+        #expect(try await text("/chat", [:]) == "json")
+        #expect(try await text("/chat", ["Content-Type": "text/plain"]) == "json")
+        // The literal route wins even when its condition is missed.
+        #expect(try await text("/items/new", ["Content-Type": "application/json"]) == "new form")
+        #expect(try await text("/items/7", ["Content-Type": "application/json"]) == "item json")
+        // A route without conditions fits any request; one whose condition is met fits better.
+        #expect(try await text("/plain", ["Accept": "application/x-ndjson"]) == "lines")
+        #expect(try await text("/plain", ["Accept": "*/*"]) == "plain")
+    }
+
     @Test func literalSegmentsMatchDecodedAndQueryNamesAreDecoded() async throws {
         // An escaped letter in a literal segment is the letter: `%65` is `e`.
         #expect(try await send(.get, "/us%65rs/42").text == #"{"id":42}"#)

@@ -1052,8 +1052,10 @@ extension OpenAPIImportContext {
         }
         result.response = responseValue(type: body.type, status: status, contentType: body.contentType, headers: headerTypes,
                                         stream: body.stream)
+        // The stream's media type as its `contentType`: the client asks for it (`Accept`), which is
+        // how a server, and the generated handler, tell the stream's request from the other's.
         result.streamResponse = body.alternativeStream.map {
-            responseValue(type: $0.type, status: status, contentType: nil, headers: [], stream: $0)
+            responseValue(type: $0.type, status: status, contentType: $0.mediaType, headers: [], stream: $0)
         }
     }
 
@@ -1077,6 +1079,8 @@ extension OpenAPIImportContext {
         var type: String
         var kind: String
         var end: String?
+        /// The media type the document offers it as, when it is a stream beside another body.
+        var mediaType: String?
     }
 
     /// The body of one success response.
@@ -1130,6 +1134,7 @@ extension OpenAPIImportContext {
             .map({ ($0.key, $0.value) }), let kind = Self.streamKind(for: streamMediaType) {
             body.alternativeStream = streamElement(streamMedia, kind: kind, endsAtDone: mentionsDoneSentinel(operation, response: response),
                                                    name: typeBase + "StreamResponse" + suffix + "Item")
+            body.alternativeStream?.mediaType = Self.isConcreteMediaType(streamMediaType) ? streamMediaType : nil
         }
         return body
     }

@@ -161,8 +161,9 @@ enum RuntimeNames {
         static let request = "request"
         /// Bodies: `DataBody(..., contentType:)`, `MultipartBody(..., parts:)`, `FormBody(..., styles:)`;
         /// `MultipartPartOptions(contentType:headers:)`; `ServiceRequest.BodyEncoding.form(styles:)`;
-        /// `ServiceRequest.response(..., contentType:)`.
+        /// `ServiceRequest.response(..., contentType:)`; `ServiceRoute(_:_:contentType:accept:_:)`.
         static let contentType = "contentType"
+        static let accept = "accept"
         static let parts = "parts"
         static let styles = "styles"
         /// `ParameterStyle.exploded(_:)`: `.matrix.exploded()`.

@@ -135,7 +135,8 @@ extension Translator {
 
     /// `public static func handler(_ service: some Service) -> HTTPHandler { ServiceRouter(...).handler }`
     private func handlerFunction(_ endpoints: [ServiceEndpoint]) -> Declaration {
-        let routes = endpoints.map(route)
+        let shared = Self.sharedRoutes(endpoints.map(\.endpoint), apiBaseURL: spec.baseURL)
+        let routes = endpoints.map { route($0, conditions: shared.contains(Self.routeKey($0.endpoint, apiBaseURL: spec.baseURL))) }
         let router = Expression.call(.type(runtime(RuntimeNames.Service.router)), [
             Argument(RuntimeNames.Label.baseURL, .member(.identifier(ReservedNames.Members.defaults), RuntimeNames.Service.defaultsBaseURL)),
             Argument(RuntimeNames.Label.dateFormat, .member(.identifier(ReservedNames.Members.defaults), RuntimeNames.Service.defaultsDateFormat)),
@@ -183,8 +184,69 @@ extension Translator {
 
     private func routeTemplate(_ endpoint: Endpoint) -> String { Self.routeTemplate(endpoint, apiBaseURL: spec.baseURL) }
 
-    /// `ServiceRoute(.get, "/repos/{owner}/{repo}") { request in ... }`
-    private func route(_ service: ServiceEndpoint) -> Expression {
+    /// What the router matches an endpoint by: its method and template, placeholders alike whatever
+    /// their names (`/users/{id}` and `/users/{name}` are one route).
+    static func routeKey(_ endpoint: Endpoint, apiBaseURL: String) -> String {
+        endpoint.method + " " + routeTemplate(endpoint, apiBaseURL: apiBaseURL)
+            .replacingOccurrences(of: #"\{[^}]*\}"#, with: "{}", options: .regularExpression)
+    }
+
+    /// The routes that more than one of `endpoints` has: their endpoints are told apart by
+    /// `routeConditions` (a body twin, a stream beside JSON).
+    static func sharedRoutes(_ endpoints: [Endpoint], apiBaseURL: String) -> Set<String> {
+        var seen: Set<String> = []
+        var shared: Set<String> = []
+        for endpoint in endpoints {
+            let key = routeKey(endpoint, apiBaseURL: apiBaseURL)
+            if !seen.insert(key).inserted { shared.insert(key) }
+        }
+        return shared
+    }
+
+    /// What the client sends that tells an endpoint from another of its route: the media type of
+    /// its body (`contentType` or the encoding's; none for a `File`, which sends its own), and the
+    /// `Accept` it sends as a constant naming one media type (its own header or `response.contentType`,
+    /// else the API's).
+    static func routeConditions(_ endpoint: Endpoint, apiHeaders: [Header]) -> RouteConditions {
+        var conditions = RouteConditions()
+        if let body = endpoint.body, body.type.unwrapped != .file {
+            switch body.encoding {
+            case .json: conditions.contentType = body.contentType ?? "application/json"
+            case .form: conditions.contentType = body.contentType ?? "application/x-www-form-urlencoded"
+            case .multipart: conditions.contentType = body.contentType ?? "multipart/form-data"
+            case .binary: conditions.contentType = body.contentType ?? "application/octet-stream"
+            case .text: conditions.contentType = body.contentType ?? "text/plain"
+            }
+        }
+        let isAccept = { (name: String) in name.caseInsensitiveCompare("Accept") == .orderedSame }
+        if !endpoint.parameters.contains(where: { $0.location == .header && isAccept($0.wireName) }) {
+            if let own = endpoint.overrides.headers.last(where: { isAccept($0.name) }) {
+                conditions.accept = own.value
+            } else if !endpoint.overrides.removedHeaders.contains(where: isAccept) {
+                conditions.accept = apiHeaders.last(where: { isAccept($0.name) })?.value
+            }
+            if conditions.accept?.contains(",") == true { conditions.accept = nil }
+        }
+        return conditions
+    }
+
+    /// See `routeConditions`.
+    struct RouteConditions: Hashable {
+        var contentType: String?
+        var accept: String?
+
+        /// As the router compares them: the media types alone, lowercased.
+        var normalized: RouteConditions {
+            func essence(_ text: String?) -> String? {
+                text.map { String($0.prefix { $0 != ";" }).trimmingCharacters(in: .whitespaces).lowercased() }
+            }
+            return RouteConditions(contentType: essence(contentType), accept: essence(accept))
+        }
+    }
+
+    /// `ServiceRoute(.get, "/repos/{owner}/{repo}") { request in ... }`; with `conditions`, the
+    /// media types that tell it from the other endpoints of its route (`contentType:`, `accept:`).
+    private func route(_ service: ServiceEndpoint, conditions: Bool) -> Expression {
         let endpoint = service.endpoint
         var arguments: [Argument] = endpoint.parameters.map { parameter in
             let type = swiftType(parameter.type)
@@ -208,10 +270,14 @@ extension Translator {
         let returnsVoid = serviceResultType(service) == .named("Void")
         var statements: [Statement] = [returnsVoid ? .expression(call) : .declaration(isMutable: false, name: "result", value: call)]
         statements += responseStatements(service)
-        return .call(.type(runtime(RuntimeNames.Service.route)), [
-            Argument(.dotMember(RuntimeNames.method(endpoint.method))), Argument(.stringLiteral(routeTemplate(endpoint))),
-            Argument(.closure(parameters: ["request"], body: statements)),
-        ])
+        var routeArguments = [Argument(.dotMember(RuntimeNames.method(endpoint.method))), Argument(.stringLiteral(routeTemplate(endpoint)))]
+        if conditions {
+            let media = Self.routeConditions(endpoint, apiHeaders: spec.headers)
+            if let contentType = media.contentType { routeArguments.append(Argument(RuntimeNames.Label.contentType, .stringLiteral(contentType))) }
+            if let accept = media.accept { routeArguments.append(Argument(RuntimeNames.Label.accept, .stringLiteral(accept))) }
+        }
+        return .call(.type(runtime(RuntimeNames.Service.route)),
+                     routeArguments + [Argument(.closure(parameters: ["request"], body: statements))])
     }
 
     /// `.json`, `.form(styles: ["expand": .deepObject])`, `.multipart`, `.binary`, `.text`.

@@ -10,6 +10,10 @@ public struct ServiceRoute: Sendable {
     var segments: [Segment] { storage.segments }
     /// How many segments are literals: the most specific route (most literals) wins.
     var literals: Int { storage.literals }
+    /// The media type the request's `Content-Type` must have, and one its `Accept` must list
+    /// (lowercased, without parameters); nil: any. Set where endpoints share a method and path.
+    var contentType: String? { storage.contentType }
+    var accept: String? { storage.accept }
     var respond: @Sendable (ServiceRequest) async throws -> ServiceResponse { storage.respond }
 
     /// What the route holds, behind one reference: the router copies routes as it looks through
@@ -19,13 +23,17 @@ public struct ServiceRoute: Sendable {
         let template: String
         let segments: [Segment]
         let literals: Int
+        let contentType: String?
+        let accept: String?
         let respond: @Sendable (ServiceRequest) async throws -> ServiceResponse
 
-        init(method: HTTPMethod, template: String, segments: [Segment],
+        init(method: HTTPMethod, template: String, segments: [Segment], contentType: String?, accept: String?,
              respond: @escaping @Sendable (ServiceRequest) async throws -> ServiceResponse) {
             self.method = method
             self.template = template
             self.segments = segments
+            self.contentType = contentType.map(MediaType.essence)
+            self.accept = accept.map(MediaType.essence)
             self.respond = respond
             self.literals = segments.reduce(0) { count, segment in
                 if case .literal = segment { return count + 1 }
@@ -36,11 +44,35 @@ public struct ServiceRoute: Sendable {
 
     private let storage: Storage
 
-    /// A route answering `method` on `template` with `respond`.
-    public init(_ method: HTTPMethod, _ template: String, _ respond: @escaping @Sendable (ServiceRequest) async throws -> ServiceResponse) {
+    /// A route answering `method` on `template` with `respond`. Endpoints of one method and path
+    /// are told apart by what the client sends them with: `contentType`, the media type of the body
+    /// (`multipart/form-data` for the multipart twin of a JSON endpoint), and `accept`, a media type
+    /// the request's `Accept` lists (`text/event-stream` for an endpoint answering with a stream).
+    public init(_ method: HTTPMethod, _ template: String, contentType: String? = nil, accept: String? = nil,
+                _ respond: @escaping @Sendable (ServiceRequest) async throws -> ServiceResponse) {
         storage = Storage(method: method, template: template,
-                          segments: template.split(separator: "/", omittingEmptySubsequences: true).map(Segment.init), respond: respond)
+                          segments: template.split(separator: "/", omittingEmptySubsequences: true).map(Segment.init),
+                          contentType: contentType, accept: accept, respond: respond)
     }
+
+    /// How well `request` fits the route's conditions: how many it has when the request meets
+    /// them all (0 without any), -1 when it misses one.
+    func fit(_ request: HTTPRequest) -> Int {
+        var met = 0
+        if let contentType {
+            guard let sent = request.headers["Content-Type"], MediaType.essence(sent) == contentType else { return -1 }
+            met += 1
+        }
+        if let accept {
+            guard let listed = request.headers["Accept"],
+                  listed.split(separator: ",").contains(where: { MediaType.essence($0) == accept }) else { return -1 }
+            met += 1
+        }
+        return met
+    }
+
+    /// Whether the route has a condition on the request's media types.
+    var hasConditions: Bool { contentType != nil || accept != nil }
 
     /// One segment of a template.
     enum Segment: Sendable {
@@ -183,8 +215,9 @@ extension ErrorResponse: ServiceErrorResponse where Body: Encodable {
 /// - An unknown path is 404; a known path with another method 405 with `Allow` listing the path's
 ///   methods. `HEAD` on a path with `GET` (and no `HEAD` of its own) answers as `GET` without the
 ///   body; `OPTIONS` on a path without an `OPTIONS` endpoint is 204 with `Allow`.
-/// - Two endpoints of one method and path: the first in spec order answers. A literal segment
-///   wins over a placeholder (`/users/me` before `/users/{id}`).
+/// - Two endpoints of one method and path: the one whose `contentType` and `accept` the request
+///   meets (see ``ServiceRoute/init(_:_:contentType:accept:_:)``), else the first in spec order. A
+///   literal segment wins over a placeholder (`/users/me` before `/users/{id}`).
 /// - The path is matched below the base URL's path when it starts with it (`/v1` of
 ///   `https://api.example.com/v1`), else as it is; segments are percent-decoded.
 /// - A parameter or body that does not decode is 400, the text naming it; ``ErrorResponse`` thrown
@@ -259,16 +292,26 @@ public struct ServiceRouter: Sendable {
         if !basePath.isEmpty, path.starts(with: basePath) { path = path.dropFirst(basePath.count) }
         let method = request.method == .head && !hasHead ? HTTPMethod.get : request.method
         let group = path.count < table.count ? table[path.count] : RouteGroup()
-        // The route of the method with the most literal segments; the first in spec order on a tie.
-        // Kept as an index and two arrays rather than an optional tuple holding the route: the routes
-        // are read in place and none is copied until one is chosen.
+        // The route of the method with the most literal segments; of those, the one whose media
+        // conditions the request meets, the one meeting more of them first (a stream's route, asked
+        // for by `Accept`, before its JSON twin's); the first in spec order on a tie, or when the
+        // request meets none. Kept as an index and two arrays rather than an optional tuple holding
+        // the route: the routes are read in place and none is copied until one is chosen.
         let candidates = group.routes(method)
         var chosen: Int?
+        var chosenFit = 0
         var values: ServiceRoute.Values = []
         var segments: ServiceRoute.Values = []
-        for index in candidates.indices where chosen.map({ candidates[index].literals > candidates[$0].literals }) ?? true {
-            if let match = candidates[index].match(path) {
+        for index in candidates.indices {
+            let route = candidates[index]
+            let fit = route.hasConditions ? route.fit(request) : 0
+            if let current = chosen {
+                let literals = candidates[current].literals
+                guard route.literals > literals || (route.literals == literals && fit > chosenFit) else { continue }
+            }
+            if let match = route.match(path) {
                 chosen = index
+                chosenFit = fit
                 values = match.values
                 segments = match.segments
             }
@@ -340,5 +383,14 @@ extension HTTPRequest {
     /// The percent-encoded query.
     var receivedQuery: String? {
         pendingURL == nil ? storedComponents.percentEncodedQuery : urlComponents.percentEncodedQuery
+    }
+}
+
+/// Media types as routes compare them.
+enum MediaType {
+    /// `Multipart/Form-Data; boundary=x` -> `multipart/form-data`: lowercased, without parameters or spaces.
+    static func essence(_ text: some StringProtocol) -> String {
+        let end = text.firstIndex(of: ";") ?? text.endIndex
+        return text[..<end].trimmingCharacters(in: .whitespaces).lowercased()
     }
 }

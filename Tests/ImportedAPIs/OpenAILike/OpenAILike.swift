@@ -108,7 +108,8 @@ nonisolated extension OpenAILike.Chat {
         public func httpRequest() throws -> HTTPRequest {
             switch self {
             case let .createChatCompletion(body): return try OpenAILike.defaults.request(.post, [Path("chat", "completions"), JSONBody(body)])
-            case let .createChatCompletionStream(body): return try OpenAILike.defaults.request(.post, [Path("chat", "completions"), JSONBody(body)])
+            case let .createChatCompletionStream(body):
+                return try OpenAILike.defaults.request(.post, [Path("chat", "completions"), Header("Accept", "text/event-stream"), JSONBody(body)])
             }
         }
 

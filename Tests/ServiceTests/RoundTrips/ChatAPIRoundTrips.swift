@@ -28,6 +28,18 @@ struct ChatAPIEcho: ChatAPI.Service {
     func export() async throws -> AsyncThrowingStream<Data, any Error> {
         try exchange.stream("export", [])
     }
+
+    func answer(body v0: ChatAPI.ChatRequest) async throws -> ChatAPI.ChatChunk {
+        try exchange.answer("answer", [v0])
+    }
+
+    func answerStream(body v0: ChatAPI.ChatRequest) async throws -> AsyncThrowingStream<ChatAPI.ChatChunk, any Error> {
+        try exchange.stream("answerStream", [v0])
+    }
+
+    func answerWithFile(body v0: ChatAPI.FilePrompt) async throws -> ChatAPI.ChatChunk {
+        try exchange.answer("answerWithFile", [v0])
+    }
 }
 
 extension ChatAPIEcho {
@@ -37,6 +49,9 @@ extension ChatAPIEcho {
         RoundTrip("ChatAPI", "logs", handler: { ChatAPI.handler(ChatAPIEcho(exchange: $0)) }, run: roundTripLogs),
         RoundTrip("ChatAPI", "records", handler: { ChatAPI.handler(ChatAPIEcho(exchange: $0)) }, run: roundTripRecords),
         RoundTrip("ChatAPI", "export", handler: { ChatAPI.handler(ChatAPIEcho(exchange: $0)) }, run: roundTripExport),
+        RoundTrip("ChatAPI", "answer", handler: { ChatAPI.handler(ChatAPIEcho(exchange: $0)) }, run: roundTripAnswer),
+        RoundTrip("ChatAPI", "answerStream", handler: { ChatAPI.handler(ChatAPIEcho(exchange: $0)) }, run: roundTripAnswerStream),
+        RoundTrip("ChatAPI", "answerWithFile", handler: { ChatAPI.handler(ChatAPIEcho(exchange: $0)) }, run: roundTripAnswerWithFile),
     ]
 
     static func roundTripChat(_ exchange: Exchange, _ client: HTTPClient) async throws {
@@ -84,5 +99,33 @@ extension ChatAPIEcho {
         for try await element in try await client.send(ChatAPI.export) { received.append(element) }
         exchange.expectReceived("export", [], [])
         expectEqual(received.reduce(Data(), +), elements.reduce(Data(), +))
+    }
+
+    static func roundTripAnswer(_ exchange: Exchange, _ client: HTTPClient) async throws {
+        let body: ChatAPI.ChatRequest = try sample(ChatAPI.ChatRequest.self, #"{"prompt": "b 1 \"é\"\n", "maxTokens": 42}"#, .iso8601)
+        let expected: ChatAPI.ChatChunk = try sample(ChatAPI.ChatChunk.self, #"{"index": 41, "text": "b 2 \"é\"\n"}"#, .iso8601)
+        exchange.setAnswer(expected)
+        let response = try await client.send(ChatAPI.answer(body: body))
+        exchange.expectReceived("answer", ["body"], [body])
+        expectEqual(response, expected)
+    }
+
+    static func roundTripAnswerStream(_ exchange: Exchange, _ client: HTTPClient) async throws {
+        let body: ChatAPI.ChatRequest = try sample(ChatAPI.ChatRequest.self, #"{"prompt": "b 1 \"é\"\n", "maxTokens": 42}"#, .iso8601)
+        let elements: [ChatAPI.ChatChunk] = [try sample(ChatAPI.ChatChunk.self, #"{"index": 41, "text": "b 2 \"é\"\n"}"#, .iso8601), try sample(ChatAPI.ChatChunk.self, #"{"index": 42, "text": "b 3 \"é\"\n"}"#, .iso8601)]
+        exchange.setAnswer(elements)
+        var received: [ChatAPI.ChatChunk] = []
+        for try await element in try await client.send(ChatAPI.answerStream(body: body)) { received.append(element) }
+        exchange.expectReceived("answerStream", ["body"], [body])
+        expectEqual(received, elements)
+    }
+
+    static func roundTripAnswerWithFile(_ exchange: Exchange, _ client: HTTPClient) async throws {
+        let body: ChatAPI.FilePrompt = ChatAPI.FilePrompt(prompt: "b 1 \"é\"\n", file: File(data: Data("file 2\n".utf8), fileName: "file2.txt", contentType: "text/plain"))
+        let expected: ChatAPI.ChatChunk = try sample(ChatAPI.ChatChunk.self, #"{"index": 41, "text": "b 2 \"é\"\n"}"#, .iso8601)
+        exchange.setAnswer(expected)
+        let response = try await client.send(ChatAPI.answerWithFile(body: body))
+        exchange.expectReceived("answerWithFile", ["body"], [body])
+        expectEqual(response, expected)
     }
 }
