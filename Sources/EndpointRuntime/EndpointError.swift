@@ -136,12 +136,12 @@ enum Redaction {
 
     /// Whether a header of this name carries credentials, for any of the alternatives.
     static func isSensitiveHeader(_ name: String, auth options: AuthOptions) -> Bool {
-        options.alternatives.contains { isSensitiveHeader(name, auth: $0) } || isSensitiveHeader(name)
+        options.schemes.contains { isSensitiveHeader(name, auth: $0) } || isSensitiveHeader(name)
     }
 
     /// Whether a query item of this name carries credentials, for any of the alternatives.
     static func isSensitiveQueryItem(_ name: String, auth options: AuthOptions) -> Bool {
-        options.alternatives.contains { isSensitiveQueryItem(name, auth: $0) } || isSensitiveQueryItem(name)
+        options.schemes.contains { isSensitiveQueryItem(name, auth: $0) } || isSensitiveQueryItem(name)
     }
 
     /// The URL as text with sensitive query values (shown as `<redacted>`) and any user or

@@ -86,10 +86,10 @@ public struct HTTPRequest: Sendable, Hashable, HTTPRequestable, CustomStringConv
     /// such as an upload host) rather than the API's: a client made with another base URL leaves it
     /// alone, and only the client's `baseURLs` entry for it moves it. Not sent.
     public var hasOwnBaseURL: Bool
-    /// The first of ``authOptions`` (what ``AuthMiddleware`` asks its provider for); setting it
-    /// replaces them all.
+    /// The first scheme of ``authOptions`` (what ``AuthMiddleware`` asks its provider for); setting
+    /// it replaces them all.
     var auth: AuthRequirement {
-        get { authOptions.alternatives.first ?? .none }
+        get { authOptions.alternatives.first?.first ?? .none }
         set { authOptions = AuthOptions([newValue]) }
     }
     /// Which credentials the request may be sent with: one or more alternatives, optional or not,

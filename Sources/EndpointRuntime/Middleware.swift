@@ -87,7 +87,10 @@ public enum Credentials: Sendable, Hashable, CustomStringConvertible {
 ///
 /// A request with several alternatives (OpenAPI's `security: [{a: []}, {b: []}]`) is sent with the
 /// first one the provider has credentials for: the provider is asked for each in order until it
-/// returns credentials of that kind. A request whose credentials are optional
+/// returns credentials of that kind. An alternative of several schemes sent together (`security:
+/// [{id: [], secret: []}]`, ``AuthOptions/init(alternatives:optional:)``) is sent when the provider
+/// has credentials for each of them, asked scheme by scheme (two API keys are told apart by their
+/// names), and all of them are added. A request whose credentials are optional
 /// (``AuthOptions/isOptional``) goes without any when the provider has none; one whose credentials
 /// are required is sent without them as well, and the server's 401 says so (or the provider's
 /// credentials of the wrong kind throw). The request passed on says only the requirement it carries
@@ -130,20 +133,30 @@ public struct AuthMiddleware: HTTPMiddleware {
         return try await next(fresh ?? request)
     }
 
-    /// `request` with the credentials of the first alternative the provider has them for, saying
-    /// only that requirement; nil when it has none for any. Credentials of the wrong kind for every
-    /// alternative throw, unless the request may go without.
+    /// `request` with the credentials of the first alternative the provider has them all for,
+    /// saying only that alternative; nil when it has none for any. Credentials of the wrong kind for
+    /// every alternative throw, unless the request may go without.
     private func authenticated(_ request: HTTPRequest, refresh: Bool) async throws -> HTTPRequest? {
         var mismatch: EndpointError?
-        for requirement in request.authOptions.alternatives {
-            var single = request
-            single.auth = requirement
-            guard let credentials = try await credentials(for: single, refresh: refresh) else { continue }
-            guard credentials.fits(requirement) else {
-                if mismatch == nil { mismatch = AuthMiddleware.mismatch(credentials, single) }
-                continue
+        alternatives: for alternative in request.authOptions.alternatives {
+            var found: [(AuthRequirement, Credentials)] = []
+            for requirement in alternative {
+                var single = request
+                single.auth = requirement
+                guard let credentials = try await credentials(for: single, refresh: refresh) else { continue alternatives }
+                guard credentials.fits(requirement) else {
+                    if mismatch == nil { mismatch = AuthMiddleware.mismatch(credentials, single) }
+                    continue alternatives
+                }
+                found.append((requirement, credentials))
             }
-            return try AuthMiddleware.apply(credentials, to: single)
+            var authenticated = request
+            for (requirement, credentials) in found {
+                authenticated.auth = requirement
+                authenticated = try AuthMiddleware.apply(credentials, to: authenticated)
+            }
+            authenticated.authOptions = AuthOptions(alternatives: [alternative])
+            return authenticated
         }
         if let mismatch, !request.authOptions.isOptional { throw mismatch }
         return nil

@@ -118,6 +118,54 @@ final class Recorder<Value: Sendable>: @unchecked Sendable {
         #expect(reversed.header("Authorization") == "Basic " + Data("ada:pw".utf8).base64EncodedString())
     }
 
+    /// An alternative of several schemes (Plaid's client ID and secret) is sent when the provider
+    /// has credentials for each, asked by name, and then with all of them; else the next alternative.
+    @Test func schemesSentTogetherAreAllAddedOrTheNextAlternativeIsTried() async throws {
+        let clientID = AuthRequirement.apiKey(in: .header, name: "PLAID-CLIENT-ID")
+        let secret = AuthRequirement.apiKey(in: .query, name: "secret")
+        let options = AuthOptions(alternatives: [[clientID, secret], [.bearer]])
+        #expect(options == AuthOptions(alternatives: [[clientID, secret, clientID], [.bearer], [clientID, secret]]), "repeats left out")
+        #expect(!options.isOptional && AuthOptions(alternatives: [[clientID, secret], []]).isOptional)
+        #expect(AuthOptions([.basic, .bearer]) == AuthOptions(alternatives: [[.basic], [.bearer]]))
+
+        let asked = Recorder<AuthRequirement>()
+        let seen = Recorder<AuthOptions>()
+        let spy = ClosureMiddleware { request, next in
+            seen.append(request.authOptions)
+            return try await next(request)
+        }
+        let both = HTTPClient(transport: transport, middleware: [AuthMiddleware { requirement, _ in
+            asked.append(requirement)
+            switch requirement {
+            case clientID: return .apiKey("id-7")
+            case secret: return .apiKey("s3cr3t")
+            default: return nil
+            }
+        }, spy])
+        let response = try await both.data(for: try request(options: options))
+        let sent = try EchoedRequest(from: response.body)
+        #expect(sent.header("PLAID-CLIENT-ID") == "id-7")
+        #expect(sent.rawQuery == "secret=s3cr3t")
+        #expect(sent.header("Authorization") == nil)
+        #expect(asked.values == [clientID, secret])
+        // The request passed on says the alternative it carries; its description redacts both.
+        #expect(seen.values == [AuthOptions(alternatives: [[clientID, secret]])])
+        #expect(!"\(response.request)".contains("s3cr3t"))
+
+        // Missing one of the two: the next alternative is sent, alone.
+        let idOnly = HTTPClient(transport: transport, middleware: [AuthMiddleware { requirement, _ in
+            switch requirement {
+            case clientID: return .apiKey("id-7")
+            case .bearer: return .bearer("tok")
+            default: return nil
+            }
+        }])
+        let fallback = try EchoedRequest(from: try await idOnly.data(for: try request(options: options)).body)
+        #expect(fallback.header("Authorization") == "Bearer tok")
+        #expect(fallback.header("PLAID-CLIENT-ID") == nil)
+        #expect(fallback.rawQuery == nil || fallback.rawQuery == "")
+    }
+
     @Test func theRequestPassedOnSaysWhichCredentialsItCarries() async throws {
         let seen = Recorder<AuthOptions>()
         let spy = ClosureMiddleware { request, next in

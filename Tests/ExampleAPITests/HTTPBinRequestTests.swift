@@ -16,7 +16,7 @@ import Testing
         "anything.json", "anything.json_patch", "anything.form", "anything.multipart", "anything.binary", "anything.text",
         "anything.file", "anything.delete", "anything.keyed", "anything.upload", "anything.put_file", "anything.download",
         "anything.admin.login", "anything.admin.stats", "anything.admin.keys.list", "anything.admin.keys.revoke",
-        "auth.basic", "auth.bearer", "auth.bearer_or_basic", "auth.optional_bearer", "mirror",
+        "auth.basic", "auth.bearer", "auth.bearer_or_basic", "auth.optional_bearer", "auth.client_and_secret", "mirror",
     ]
 
     @Test func everyEndpointIsChecked() throws {
@@ -141,6 +141,11 @@ import Testing
                                                     authOptions: AuthOptions([.bearer, .basic])))
         try check(HTTPBin.Auth.optionalBearer, .init(method: .get, url: "\(Self.base)/anything/optional", headers: Self.top,
                                                      authOptions: AuthOptions([.bearer], optional: true)))
+        let clientAndSecret = AuthOptions(alternatives: [
+            [.apiKey(in: .header, name: "X-Client-ID"), .apiKey(in: .header, name: "X-Client-Secret")], [.basic],
+        ])
+        try check(HTTPBin.Auth.clientAndSecret, .init(method: .get, url: "\(Self.base)/anything/together", headers: Self.top,
+                                                      authOptions: clientAndSecret))
         #expect(try HTTPBin.Auth.optionalBearer.call.httpRequest().authOptions.isOptional)
         #expect(try HTTPBin.Auth.bearerOrBasic.call.httpRequest().authOptions.isOptional == false)
     }

@@ -51,6 +51,23 @@ import Testing
         let keyOnly = HTTPClient(baseURL: base, middleware: [AuthMiddleware(credentials: .apiKey("k"))])
         await #expect(throws: EndpointError.self) { try await keyOnly.send(HTTPBin.Auth.bearerOrBasic) }
 
+        // Schemes sent together: both keys, each asked for by its name, when the client holds both;
+        // else the next alternative (basic) alone.
+        let clientAndSecret = HTTPClient(baseURL: base, middleware: [AuthMiddleware { requirement, _ in
+            switch requirement {
+            case .apiKey(.header, "X-Client-ID"): return .apiKey("client-7")
+            case .apiKey(.header, "X-Client-Secret"): return .apiKey("s3cr3t")
+            default: return nil
+            }
+        }])
+        let together = try await arrived(clientAndSecret, HTTPBin.Auth.clientAndSecret)
+        #expect(together.header("X-Client-ID") == "client-7")
+        #expect(together.header("X-Client-Secret") == "s3cr3t")
+        #expect(together.header("Authorization") == nil)
+        let basicInstead = try await arrived(withBasic, HTTPBin.Auth.clientAndSecret)
+        #expect(basicInstead.header("Authorization") == "Basic " + Data("ada:pw".utf8).base64EncodedString())
+        #expect(basicInstead.header("X-Client-ID") == nil)
+
         // An endpoint with its own base URL keeps it when the client has another base URL...
         let seen = Recorder<String>()
         let spy = ClosureMiddleware { request, next in

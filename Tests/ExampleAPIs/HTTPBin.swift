@@ -172,6 +172,9 @@ nonisolated extension HTTPBin {
 
         /// Optional auth: a bearer token when the client has one, else nothing.
         public static var optionalBearer: Endpoint<HTTPBin.EchoResponse> { HTTPBin.defaults.endpoint(HTTPBin.Call.auth(.optionalBearer)) }
+
+        /// Schemes sent together: a client ID and a secret in every request, or else basic credentials.
+        public static var clientAndSecret: Endpoint<HTTPBin.EchoResponse> { HTTPBin.defaults.endpoint(HTTPBin.Call.auth(.clientAndSecret)) }
     }
 }
 
@@ -480,7 +483,7 @@ nonisolated extension HTTPBin.Auth {
     /// The endpoints of `HTTPBin.Auth` as cases; `HTTPBin.Call.auth(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case basic(user: String, passwd: String)
-        case bearer, bearerOrBasic, optionalBearer
+        case bearer, bearerOrBasic, optionalBearer, clientAndSecret
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
@@ -488,6 +491,11 @@ nonisolated extension HTTPBin.Auth {
             case .bearer: return try HTTPBin.defaults.request(.get, [Path("bearer"), AuthOptions([.bearer])])
             case .bearerOrBasic: return try HTTPBin.defaults.request(.get, [Path("anything", "either"), AuthOptions([.bearer, .basic])])
             case .optionalBearer: return try HTTPBin.defaults.request(.get, [Path("anything", "optional"), AuthOptions([.bearer], optional: true)])
+            case .clientAndSecret:
+                return try HTTPBin.defaults.request(.get, [
+                    Path("anything", "together"),
+                    AuthOptions(alternatives: [[.apiKey(in: .header, name: "X-Client-ID"), .apiKey(in: .header, name: "X-Client-Secret")], [.basic]]),
+                ])
             }
         }
 
@@ -502,6 +510,7 @@ nonisolated extension HTTPBin.Auth {
             case .bearer: return ["bearer"]
             case .bearerOrBasic: return ["bearerOrBasic"]
             case .optionalBearer: return ["optionalBearer"]
+            case .clientAndSecret: return ["clientAndSecret"]
             }
         }
     }
@@ -1019,6 +1028,9 @@ nonisolated extension HTTPBin {
 
         /// `GET /anything/optional`: Optional auth: a bearer token when the client has one, else nothing.
         func authOptionalBearer() async throws -> HTTPBin.EchoResponse
+
+        /// `GET /anything/together`: Schemes sent together: a client ID and a secret in every request, or else basic credentials.
+        func authClientAndSecret() async throws -> HTTPBin.EchoResponse
     }
 
     /// Serves `service`: routes each request by method and path to its endpoint, reads the parameters and
@@ -1176,6 +1188,10 @@ nonisolated extension HTTPBin {
                 let result = try await service.authOptionalBearer()
                 return try request.response(result, status: 200)
             },
+            ServiceRoute(.get, "/anything/together") { request in
+                let result = try await service.authClientAndSecret()
+                return try request.response(result, status: 200)
+            },
         ]).handler
     }
 }
@@ -1307,5 +1323,9 @@ nonisolated extension HTTPBin.Service {
 
     public func authOptionalBearer() async throws -> HTTPBin.EchoResponse {
         throw ServiceNotImplemented("authOptionalBearer()")
+    }
+
+    public func authClientAndSecret() async throws -> HTTPBin.EchoResponse {
+        throw ServiceNotImplemented("authClientAndSecret()")
     }
 }

@@ -130,7 +130,6 @@ enum ImportWarning: String {
     case schemaAsJSON = "schema-as-json"
     case schemaDetailDropped = "schema-detail-dropped"
     case unsupportedSecurity = "unsupported-security"
-    case securityAlternative = "security-alternative"
     case contentTypeAlternative = "content-type-alternative"
     case unsupportedStatus = "unsupported-status"
     case otherSuccessResponse = "other-success-response"

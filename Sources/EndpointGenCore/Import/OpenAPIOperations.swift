@@ -1287,12 +1287,14 @@ extension OpenAPIImportContext {
 
     // MARK: Security
 
-    /// The auth of a security requirement list. Each requirement object is one alternative: its
-    /// first scheme the format can express (a requirement naming several schemes wants them all at
-    /// once, which the format cannot send; the others are reported). One alternative is written as
-    /// itself (`"bearer"`); several as a list in the document's order (`["basic", {apiKey}]`), the
-    /// client sending the first it holds credentials for; an empty requirement `{}` makes them
-    /// optional (`"none"` in the list). `[]`, or only `{}`, is `"none"`.
+    /// The auth of a security requirement list. Each requirement object is one alternative: the
+    /// schemes it names that the format can express (a scheme it cannot is reported), one written
+    /// as itself (`"bearer"`), several as a list of schemes sent together (Plaid's client ID and
+    /// secret: `[{apiKey}, {apiKey}]`; schemes that send the same thing, two OAuth flows mapped to
+    /// bearer, count once). One alternative is written as itself; several as a list in the
+    /// document's order (`["basic", {apiKey}]`), the client sending the first it holds credentials
+    /// for; an empty requirement `{}` makes them optional (`"none"` in the list). `[]`, or only
+    /// `{}`, is `"none"`.
     func auth(for security: OANode) -> ImportJSON? {
         guard let alternatives = security.items else { return nil }
         var list: [ImportJSON] = []
@@ -1302,21 +1304,21 @@ extension OpenAPIImportContext {
             if alternative.members.isEmpty {
                 chosen = .string("none")
             } else {
-                let mapped = alternative.members.map { (name: $0.0, auth: mapScheme($0.0, requirement: alternative)) }
-                guard let first = mapped.first(where: { $0.auth != nil }), let auth = first.auth else { continue }
-                // Schemes of the same requirement that would send something else (a second OAuth
-                // flow, mapped to bearer as well, loses nothing).
-                let dropped = mapped.filter { $0.name != first.name && $0.auth != nil && $0.auth != auth }.map { "'\($0.name)'" }
-                if !dropped.isEmpty {
-                    warn(.securityAlternative, alternative,
-                         "this requirement needs its schemes together; only '\(first.name)' is sent, \(dropped.joined(separator: ", ")) dropped")
+                var together: [ImportJSON] = []
+                for (name, _, _) in alternative.members {
+                    guard let auth = mapScheme(name, requirement: alternative), !together.contains(auth) else { continue }
+                    together.append(auth)
                 }
+                guard let first = together.first else { continue }
+                let auth = together.count == 1 ? first : .array(together)
                 chosen = auth
                 if !list.contains(auth) { schemes += 1 }
             }
             if !list.contains(chosen) { list.append(chosen) }
         }
         if schemes == 0 { return .string("none") }
+        // Schemes sent together stay a list inside the list: a list alone is alternatives.
+        if list.count == 1, case .array = list[0] { return .array(list) }
         if list.count == 1 { return list[0] }
         return .array(list)
     }

@@ -137,6 +137,8 @@ enum RuntimeNames {
     /// calls, each with where it is written. A label the generator chooses itself (a generated
     /// service method's `body:`) is not here.
     enum Label {
+        /// `AuthOptions(alternatives:optional:)`.
+        static let alternatives = "alternatives"
         /// `APIDefaults(baseURL:headers:auth:dateFormat:errors:)`; `baseURL` also of
         /// `defaults.request(_:baseURL:_:)`, `baseURL` and `dateFormat` of `ServiceRouter`, `errors`
         /// of `defaults.endpoint`.

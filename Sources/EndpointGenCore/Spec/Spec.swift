@@ -318,6 +318,16 @@ package enum Auth: Sendable, Hashable {
     /// repeats), the client sending the first it has credentials for; `optional` (a `"none"` in the
     /// list): sent without credentials when it has none. One scheme, required, is that scheme instead.
     case alternatives([Auth], optional: Bool)
+    /// `"auth": [[{apiKey}, {apiKey}]]`: all of `schemes` (each `bearer`, `basic` or `apiKey`, two or
+    /// more, no repeats) in every request, as an alternative of its own or among `alternatives`.
+    case together([Auth])
+
+    /// `schemes` sent together: the scheme itself when there is one.
+    package static func allOf(_ schemes: [Auth]) -> Auth {
+        var unique: [Auth] = []
+        for scheme in schemes where scheme != .none && !unique.contains(scheme) { unique.append(scheme) }
+        return unique.count == 1 ? unique[0] : .together(unique)
+    }
 
     /// `schemes` as one auth: `.none` without any, the scheme itself when it is one and required.
     package static func anyOf(_ schemes: [Auth], optional: Bool) -> Auth {

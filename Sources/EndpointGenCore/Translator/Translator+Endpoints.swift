@@ -146,21 +146,37 @@ extension Translator {
     }
 
     /// `AuthOptions([.basic, .apiKey(in: .header, name: "X-API-Key")], optional: true)`: several
-    /// alternatives, or one that is optional.
+    /// alternatives, or one that is optional; `AuthOptions(alternatives: [[.apiKey(...), .apiKey(...)],
+    /// [.bearer]])` when an alternative is several schemes sent together.
     func authOptionsExpression(_ auth: Auth) -> Expression {
-        guard case let .alternatives(schemes, optional) = auth else {
-            return .call(.type(runtime(RuntimeNames.authOptions)), [Argument(.arrayLiteral(authExpression(auth).map { [$0] } ?? []))])
+        let alternatives: [Auth]
+        var optional = false
+        switch auth {
+        case let .alternatives(schemes, isOptional):
+            alternatives = schemes
+            optional = isOptional
+        case .none: alternatives = []
+        default: alternatives = [auth]
         }
-        var arguments = [Argument(.arrayLiteral(schemes.compactMap(authExpression)))]
+        let together = alternatives.contains { if case .together = $0 { return true } else { return false } }
+        var arguments: [Argument]
+        if together {
+            arguments = [Argument(RuntimeNames.Label.alternatives, .arrayLiteral(alternatives.map { alternative in
+                guard case let .together(schemes) = alternative else { return .arrayLiteral(authExpression(alternative).map { [$0] } ?? []) }
+                return .arrayLiteral(schemes.compactMap(authExpression))
+            }))]
+        } else {
+            arguments = [Argument(.arrayLiteral(alternatives.compactMap(authExpression)))]
+        }
         if optional { arguments.append(Argument(RuntimeNames.Label.optional, .booleanLiteral(true))) }
         return .call(.type(runtime(RuntimeNames.authOptions)), arguments)
     }
 
-    /// `.bearer`, `.apiKey(in: .header, name: "X-Api-Key")`; nil for no auth or for alternatives
-    /// (`authOptionsExpression`).
+    /// `.bearer`, `.apiKey(in: .header, name: "X-Api-Key")`; nil for no auth, for alternatives and
+    /// for schemes sent together (`authOptionsExpression`).
     func authExpression(_ auth: Auth) -> Expression? {
         switch auth {
-        case .none, .alternatives: return nil
+        case .none, .alternatives, .together: return nil
         case .bearer: return .dotMember(RuntimeNames.AuthCase.bearer)
         case .basic: return .dotMember(RuntimeNames.AuthCase.basic)
         case let .apiKey(location, name):

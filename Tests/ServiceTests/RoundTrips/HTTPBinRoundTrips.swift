@@ -132,6 +132,10 @@ struct HTTPBinEcho: HTTPBin.Service {
     func authOptionalBearer() async throws -> HTTPBin.EchoResponse {
         try exchange.answer("authOptionalBearer", [])
     }
+
+    func authClientAndSecret() async throws -> HTTPBin.EchoResponse {
+        try exchange.answer("authClientAndSecret", [])
+    }
 }
 
 extension HTTPBinEcho {
@@ -167,6 +171,7 @@ extension HTTPBinEcho {
         RoundTrip("HTTPBin", "authBearer", handler: { HTTPBin.handler(HTTPBinEcho(exchange: $0)) }, run: roundTripAuthBearer),
         RoundTrip("HTTPBin", "authBearerOrBasic", handler: { HTTPBin.handler(HTTPBinEcho(exchange: $0)) }, run: roundTripAuthBearerOrBasic),
         RoundTrip("HTTPBin", "authOptionalBearer", handler: { HTTPBin.handler(HTTPBinEcho(exchange: $0)) }, run: roundTripAuthOptionalBearer),
+        RoundTrip("HTTPBin", "authClientAndSecret", handler: { HTTPBin.handler(HTTPBinEcho(exchange: $0)) }, run: roundTripAuthClientAndSecret),
     ]
 
     static func roundTripGet(_ exchange: Exchange, _ client: HTTPClient) async throws {
@@ -484,6 +489,14 @@ extension HTTPBinEcho {
         exchange.setAnswer(expected)
         let response = try await client.send(HTTPBin.Auth.optionalBearer)
         exchange.expectReceived("authOptionalBearer", [], [])
+        expectEqual(response, expected)
+    }
+
+    static func roundTripAuthClientAndSecret(_ exchange: Exchange, _ client: HTTPClient) async throws {
+        let expected: HTTPBin.EchoResponse = try sample(HTTPBin.EchoResponse.self, #"{"args": {"k1": {"k1": [1, "two", true, null]}}, "headers": {"k2": "b 2 \"é\"\n"}, "origin": "b 3 \"é\"\n", "url": "https://example.com/a/4?b=c", "data": "b 5 \"é\"\n", "form": {"k6": {"k6": [1, "two", true, null]}}, "files": {"k7": "b 7 \"é\"\n"}, "json": {"k8": [1, "two", true, null]}}"#, .secondsSince1970)
+        exchange.setAnswer(expected)
+        let response = try await client.send(HTTPBin.Auth.clientAndSecret)
+        exchange.expectReceived("authClientAndSecret", [], [])
         expectEqual(response, expected)
     }
 }

@@ -295,6 +295,8 @@ struct SpecChecker {
         switch auth {
         case .list(let location, let alternatives):
             checkAuthList(alternatives, at: location)
+        case .together(_, let schemes):
+            checkAuthTogether(schemes)
         case .name(let text):
             switch text.value {
             case "none", "bearer", "basic": break
@@ -368,14 +370,38 @@ struct SpecChecker {
         }
     }
 
-    /// What makes two alternatives the same, for messages (`'bearer'`, `apiKey in header 'X-Key'`),
-    /// and where it is; nil for an alternative whose shape was already reported.
+    /// `[scheme, scheme]` in an `auth` list: schemes sent together, each as a single auth but
+    /// `"none"`, none twice.
+    mutating func checkAuthTogether(_ schemes: [RawAuth]) {
+        var seen: [String: SourceLocation] = [:]
+        for scheme in schemes {
+            checkAuth(scheme)
+            guard let (identity, place) = SpecChecker.authIdentity(scheme) else { continue }
+            if identity == "'none'" {
+                error("\"none\" cannot be sent together with other schemes; list it as an alternative of its own to make the credentials optional", at: place)
+            } else if let first = seen[identity] {
+                error("the scheme \(identity) is listed twice in schemes sent together (first at line \(first.line), column \(first.column))", at: place)
+            } else {
+                seen[identity] = place
+            }
+        }
+        // An empty list was reported where it was read.
+    }
+
+    /// What makes two alternatives the same, for messages (`'bearer'`, `apiKey in header 'X-Key'`,
+    /// `'basic' + apiKey in header 'X-Key'` for schemes sent together, in any order), and where it
+    /// is; nil for an alternative whose shape was already reported.
     static func authIdentity(_ auth: RawAuth) -> (String, SourceLocation)? {
         switch auth {
         case .name(let text): return ("'\(text.value)'", text.location)
         case .object(let location, let type, let inNode, let nameNode):
             guard type.value == "apiKey", case .string(let place)? = inNode?.value, case .string(let name)? = nameNode?.value else { return nil }
             return ("apiKey in \(place) '\(name)'", location)
+        case .together(let location, let schemes):
+            let identities = schemes.compactMap { authIdentity($0)?.0 }
+            guard identities.count == schemes.count, !identities.isEmpty else { return nil }
+            // One scheme is that scheme: `[["bearer"], "bearer"]` lists it twice.
+            return (Set(identities).sorted().joined(separator: " + "), location)
         case .list: return nil
         }
     }

@@ -93,6 +93,9 @@ indirect enum RawAuth: Sendable {
     /// `"auth": ["basic", { "type": "apiKey", ... }, "none"]`: alternatives, `"none"` making them
     /// optional. An element that is neither a string nor an object was reported and left out.
     case list(location: SourceLocation, [RawAuth])
+    /// `[{ "type": "apiKey", ... }, { "type": "apiKey", ... }]` as an alternative of a list: schemes
+    /// sent together. An element that is neither a string nor an object was reported and left out.
+    case together(location: SourceLocation, [RawAuth])
 }
 
 struct RawError: Sendable {

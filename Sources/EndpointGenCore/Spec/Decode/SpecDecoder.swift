@@ -159,7 +159,9 @@ struct SpecDecoder {
         return headers
     }
 
-    mutating func decodeAuth(_ node: JSONNode, inList: Bool = false) -> RawAuth? {
+    /// `depth`: 0 for `auth` itself, 1 for an alternative of its list, 2 for a scheme sent together
+    /// with others (a list in the list).
+    mutating func decodeAuth(_ node: JSONNode, depth: Int = 0) -> RawAuth? {
         switch node.value {
         case .string(let text):
             return .name(Located(value: text, location: node.location))
@@ -172,11 +174,17 @@ struct SpecDecoder {
             }
             guard let type = string(typeMember.value, "the auth 'type'") else { return nil }
             return .object(location: node.location, type: type, in: fields[.in]?.value, name: fields[.name]?.value)
-        case .array(let items) where !inList:
-            return .list(location: node.location, items.compactMap { decodeAuth($0, inList: true) })
+        case .array(let items) where depth == 0:
+            return .list(location: node.location, items.compactMap { decodeAuth($0, depth: 1) })
+        case .array(let items) where depth == 1:
+            if items.isEmpty {
+                error("a list of schemes sent together needs at least one (\"bearer\", \"basic\" or an apiKey object)", at: node.location)
+            }
+            return .together(location: node.location, items.compactMap { decodeAuth($0, depth: 2) })
         default:
-            let what = inList ? "an auth alternative" : "'auth'"
-            let expected = inList ? "a string or an object" : "a string, an object or an array of alternatives"
+            let what = ["'auth'", "an auth alternative", "a scheme sent together with others"][depth]
+            let expected = ["a string, an object or an array of alternatives",
+                            "a string, an object or an array of schemes sent together", "a string or an object"][depth]
             error("\(what) must be \(expected), found \(Validation.kind(of: node))", at: node.location)
             return nil
         }

@@ -124,6 +124,9 @@ struct SpecResolver {
         case .list(_, let alternatives):
             let resolved = alternatives.compactMap(resolveAuth)
             return Auth.anyOf(resolved, optional: resolved.contains(.none))
+        case .together(_, let schemes):
+            let resolved = schemes.compactMap(resolveAuth)
+            return resolved.isEmpty ? nil : Auth.allOf(resolved)
         }
     }
 
