@@ -537,6 +537,8 @@ import Testing
                 "default": {"description": "other", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Problem"}}}},
                 "401": {"description": "no body"},
                 "503": {"description": "text", "content": {"text/html": {"schema": {"type": "string"}}}},
+                "502": {"description": "xml or bytes", "content": {"application/xml": {}, "application/octet-stream": {}}},
+                "500": {"description": "bytes", "content": {"application/octet-stream": {"schema": {"type": "string", "format": "binary"}}}},
                 "404/596": {"description": "odd"}}}}}
             """, components: """
             {"schemas": {"Problem": {"type": "object", "properties": {"message": {"type": "string"}}}},
@@ -548,7 +550,12 @@ import Testing
         #expect(errors["4XX"] as? String == "Problem")
         #expect(errors["5XX"] as? String == "EError5XX")
         #expect(errors["default"] as? String == "Problem")
-        #expect(errors.count == 4)
+        // Text (HTML, XML) is the error's text; bytes are dropped, reported.
+        #expect(errors["503"] as? String == "String")
+        #expect(errors["502"] as? String == "String")
+        #expect(errors.count == 6)
+        #expect(imported.warnings.contains { $0.contains("#/paths/~1e/get/responses/502/content: only one error body is kept, 'application/xml' as text; 'application/octet-stream' dropped") })
+        #expect(imported.warnings.contains { $0.contains("#/paths/~1e/get/responses/500/content: error bodies that are neither JSON nor text are not supported; the 500 body is dropped") })
         #expect(imported.count("error-body-dropped") == 1)
         #expect(imported.count("unsupported-status") == 1)
         #expect(imported.warnings.contains { $0.contains("#/paths/~1e/get/responses/404~1596: '404/596' is not a status code") })

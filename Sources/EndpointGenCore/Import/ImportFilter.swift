@@ -89,8 +89,9 @@ extension OpenAPIImportContext {
     /// reach and no other: not those of cookie parameters, of the `Accept`, `Content-Type` and
     /// `Authorization` headers, of path parameters without a placeholder, of a GET or HEAD body, of
     /// media types other than the one kept, of success responses other than the first (version 1),
-    /// of response headers (version 1; version 2 keeps those of success and JSON error responses),
-    /// of non-JSON error bodies, of examples, links and callbacks.
+    /// of response headers (version 1; version 2 keeps those of success responses and of error
+    /// responses with a JSON or text body), of error bodies that are not JSON (text is the error's
+    /// text, whatever its schema), of examples, links and callbacks.
     func keptParts(of operation: OANode, method: String, path: String, itemParameters: [OANode]) -> [OANode] {
         var parts: [OANode] = []
         let placeholders = Self.placeholders(in: path)
@@ -125,11 +126,14 @@ extension OpenAPIImportContext {
             guard key == "default" || (key.count == 3 && (Int(key) != nil || upper.hasSuffix("XX"))) else { continue }
             if hundreds == 2 {
                 success.append((Int(key) ?? 299, response))
-            } else if hundreds == 4 || hundreds == 5,
-                      let media = response["content"]?.members.first(where: { Self.isJSON($0.key) })?.value,
-                      let schema = media["schema"] {
-                parts.append(schema)
-                // Version 2 types an error's headers beside its JSON body.
+            } else if hundreds == 4 || hundreds == 5, let content = response["content"] {
+                if let media = content.members.first(where: { Self.isJSON($0.key) })?.value {
+                    guard let schema = media["schema"] else { continue }
+                    parts.append(schema)
+                } else if !content.members.contains(where: { Self.encoding(for: $0.key) == "text" }) {
+                    continue
+                }
+                // Version 2 types an error's headers beside its JSON body or its text.
                 if versionTwo { parts += headerSchemas(of: response) }
             }
         }

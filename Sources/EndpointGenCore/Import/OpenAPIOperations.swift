@@ -958,7 +958,7 @@ extension OpenAPIImportContext {
         var errorHeaders: [(String, ImportJSON)] = []
         if let headers = response["headers"] {
             let dropped = headers.members.filter { $0.key.lowercased() != "content-type" }
-            let hasBody = response["content"]?.members.contains { Self.isJSON($0.key) } == true
+            let hasBody = response["content"]?.members.contains { ["json", "text"].contains(Self.encoding(for: $0.key)) } == true
             if versionTwo && hasBody {
                 errorHeaders = responseHeaders(headers, typeBase: typeBase)
             } else if !dropped.isEmpty {
@@ -967,8 +967,20 @@ extension OpenAPIImportContext {
             }
         }
         guard let content = response["content"], !content.members.isEmpty else { return nil }
+        func entry(_ type: String) -> (String, ImportJSON) {
+            (statusKey, errorHeaders.isEmpty ? .string(type) : .object([(SpecKey.type.key, .string(type)), (SpecKey.headers.key, .object(errorHeaders))]))
+        }
         guard let (_, media) = content.members.first(where: { Self.isJSON($0.key) }).map({ ($0.key, $0.value) }) else {
-            warn(.errorBodyDropped, content, "error bodies that are not JSON are not supported; the \(statusKey) body is dropped")
+            // Text (`text/plain`, `text/html`, XML) without JSON: the error's text, `ErrorResponse<String>`.
+            if let text = content.members.first(where: { Self.encoding(for: $0.key) == "text" }) {
+                let others = content.members.filter { $0.key != text.key }
+                if !others.isEmpty {
+                    warn(.contentTypeAlternative, content,
+                         "only one error body is kept, '\(text.key)' as text; \(others.map { "'\($0.key)'" }.joined(separator: ", ")) dropped")
+                }
+                return entry("String")
+            }
+            warn(.errorBodyDropped, content, "error bodies that are neither JSON nor text are not supported; the \(statusKey) body is dropped")
             return nil
         }
         let others = content.members.filter { !Self.isJSON($0.key) && !sameSchema($0.value, media) }
@@ -981,7 +993,7 @@ extension OpenAPIImportContext {
             : ImportNaming.upperCamel(String(response.pointer.split(separator: "/").last ?? "Error")) + "Error"
         let type = schemaType(schema, name: contextName).type
         noteJSONUse(type, at: schema)
-        return (statusKey, errorHeaders.isEmpty ? .string(type) : .object([(SpecKey.type.key, .string(type)), (SpecKey.headers.key, .object(errorHeaders))]))
+        return entry(type)
     }
 
     /// Version 2's several success statuses: `responses`, one type string (or `{ "type", "headers" }`)
