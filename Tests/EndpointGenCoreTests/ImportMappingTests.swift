@@ -527,6 +527,34 @@ import Testing
         #expect(imported.validationErrors.isEmpty)
     }
 
+    /// A download offering bytes beside JSON that is only "a string" (OpenAI's video content: MP4,
+    /// WebP or JSON) keeps the bytes, a `File`, without a warning: decoding the video as JSON would
+    /// fail. Several bytes types ask for none (no `contentType`, so no `Accept`); one asks for it.
+    /// JSON with a real schema beside bytes stays JSON, the bytes reported.
+    @Test func bytesBesideJSONThatIsOnlyAStringAreAFile() throws {
+        let json = T.document(paths: """
+            {"/videos/{id}/content": {"get": {"operationId": "video", "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "string"}}],
+               "responses": {"200": {"description": "ok", "content": {
+                 "application/json": {"schema": {"type": "string"}},
+                 "video/mp4": {"schema": {"type": "string", "format": "binary"}},
+                 "image/webp": {"schema": {"type": "string", "format": "binary"}}}}}}},
+             "/skills/{id}/content": {"get": {"operationId": "skill", "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "string"}}],
+               "responses": {"200": {"description": "ok", "content": {
+                 "application/json": {"schema": {"type": "string"}}, "application/zip": {}}}}}},
+             "/invoices/{id}": {"get": {"operationId": "invoice", "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "string"}}],
+               "responses": {"200": {"description": "ok", "content": {
+                 "application/json": {"schema": {"type": "object", "properties": {"total": {"type": "integer"}}}},
+                 "application/pdf": {}}}}}}}
+            """)
+        let imported = T.run(json)
+        #expect(imported.endpoint("video", in: "videos")?["response"] as? String == "File")
+        #expect(imported.endpoint("skill", in: "skills")?["response"] as? [String: String] == ["type": "File", "contentType": "application/zip"])
+        #expect(imported.endpoint("invoice", in: "invoices")?["response"] as? String == "InvoicesInvoiceResponse")
+        #expect(imported.warnings.count == 1, "\(imported.warnings)")
+        #expect(imported.warnings.first?.contains("#/paths/~1invoices~1{id}/get/responses/200/content: only 'application/json' is kept; 'application/pdf' dropped") == true)
+        #expect(imported.validationErrors.isEmpty)
+    }
+
     @Test func errorResponsesWithSchemasBecomeErrors() throws {
         let json = T.document(paths: """
             {"/e": {"get": {"operationId": "e", "responses": {

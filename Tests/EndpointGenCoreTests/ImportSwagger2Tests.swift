@@ -72,9 +72,8 @@ import Testing
         #expect(uploadModel["file"] as? String == "File")
         let rename = try #require(imported.endpoint("renamePet", in: "petEndpoints")?["body"] as? [String: Any])
         #expect(rename["encoding"] as? String == "form")
-        let download = try #require(imported.endpoint("downloadPhoto", in: "petEndpoints")?["response"] as? [String: Any])
-        #expect(download["type"] as? String == "File")
-        #expect(download["contentType"] as? String == "image/png")
+        // PNG or JPEG: a File holding whichever the server sends (asking for neither).
+        #expect(imported.endpoint("downloadPhoto", in: "petEndpoints")?["response"] as? String == "File")
         let order = try #require(imported.endpoint("placeOrder", in: "store"))
         #expect((order["errors"] as? [String: Any])?["404"] as? String == "ErrorModel")
         #expect((order["sample"] as? [String: Any])?["status"] as? String == "placed")

@@ -860,18 +860,42 @@ extension OpenAPIImportContext {
             default: return 5
             }
         }
-        return content.members.enumerated().min(by: { a, b in
+        let chosen = content.members.enumerated().min(by: { a, b in
             (rank(a.element.key), a.offset) < (rank(b.element.key), b.offset)
-        }).map { ($0.element.key, $0.element.value) }
+        }).map { (key: $0.element.key, value: $0.element.value) }
+        // A download (OpenAI's video content: MP4, WebP, or JSON that is only "a string"): the bytes,
+        // a `File` holding whichever the server sends; decoding the video as JSON would fail.
+        if forResponse, let chosen, Self.encoding(for: chosen.key) == "json", saysOnlyAString(chosen.value),
+           let bytes = content.members.first(where: { Self.isBytes($0.key) }) {
+            return (key: bytes.key, value: bytes.value)
+        }
+        return chosen
+    }
+
+    /// Whether a media type is bytes: not JSON, text, a form, multipart or a stream.
+    static func isBytes(_ mediaType: String) -> Bool {
+        encoding(for: mediaType) == "binary" && streamKind(for: mediaType) == nil
+    }
+
+    /// Whether a media type object's schema says no more than "a string" (or nothing).
+    private func saysOnlyAString(_ media: OANode) -> Bool {
+        guard let raw = media["schema"] else { return true }
+        guard let schema = resolveQuietly(raw) else { return false }
+        return typeNames(schema) == ["string"] && schema["enum"] == nil && schema["const"] == nil
     }
 
     func preferredMedia(_ content: OANode, forResponse: Bool, splitsStreams: Bool = false, alsoKept: [String] = []) -> (String, OANode)? {
         let entries = content.members
         guard let chosen = chosenMedia(content, forResponse: forResponse, splitsStreams: splitsStreams) else { return nil }
         let splitsStream = splitsStreams && Self.streamKind(for: chosen.key) == nil
+        // A response's bytes (a `File`) hold whichever media type the server sends, when the client
+        // asks for none of them (several bytes types, or JSON that is only a string, beside them).
+        let holdsAny = forResponse && Self.isBytes(chosen.key)
+            && entries.contains { $0.key != chosen.key && (Self.isBytes($0.key) || Self.encoding(for: $0.key) == "json") }
         let others = entries.filter { entry in
             entry.key != chosen.key && !alsoKept.contains(entry.key) && !sameSchema(entry.value, chosen.value)
                 && !(splitsStream && Self.streamKind(for: entry.key) != nil)
+                && !(holdsAny && (Self.isBytes(entry.key) || (Self.encoding(for: entry.key) == "json" && saysOnlyAString(entry.value))))
         }.map(\.key)
         if !others.isEmpty {
             warn(.contentTypeAlternative, content, "only '\(chosen.key)' is kept; \(others.map { "'\($0)'" }.joined(separator: ", ")) dropped")
@@ -1136,8 +1160,10 @@ extension OpenAPIImportContext {
             body.contentType = Self.isConcreteMediaType(mediaType) ? mediaType : "text/plain"
         default:
             // Bytes of a binary media type: a File, with the response's Content-Type and file name.
+            // Several (a video or its preview image) are whichever the server sends: no Accept for one.
             body.type = "File"
-            body.contentType = Self.isConcreteMediaType(mediaType) ? mediaType : nil
+            let several = content.members.filter { Self.isBytes($0.key) }.count > 1
+            body.contentType = Self.isConcreteMediaType(mediaType) && !several ? mediaType : nil
         }
         // A stream beside it (OpenAI's chat completion beside JSON, its speech beside the audio):
         // the `...Stream` endpoint's response.
