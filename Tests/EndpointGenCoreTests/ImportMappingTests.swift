@@ -555,6 +555,33 @@ import Testing
         #expect(imported.validationErrors.isEmpty)
     }
 
+    /// Properties one Swift name would share keep both values: the later one gets a key of its own
+    /// and its JSON name as `name` (version 2); version 1 has no `name` and drops it.
+    @Test func propertiesSharingASwiftNameGetKeysOfTheirOwn() throws {
+        let json = T.document(paths: """
+            {"/roles": {"get": {"operationId": "roles", "responses": {"200": {"description": "ok", "content": {"application/json": {
+               "schema": {"$ref": "#/components/schemas/Role"}}}}}}}}
+            """, components: """
+            {"schemas": {"Role": {"type": "object", "required": ["is_global"], "properties": {
+               "is_global": {"type": "boolean"}, "isGlobal": {"type": "boolean"}, "isGlobal2": {"type": "string"}}}}}
+            """)
+        let imported = T.run(json, version: .two)
+        let properties = try #require((imported.models["Role"] as? [String: Any])?["properties"] as? [String: Any])
+        #expect(properties["is_global"] as? String == "Bool")
+        #expect(properties["isGlobal2"] as? String == "String?")
+        #expect(properties["isGlobal3"] as? [String: String] == ["type": "Bool?", "name": "isGlobal"])
+        #expect(imported.warnings.count == 1)
+        #expect(imported.warnings.first?.contains("#/components/schemas/Role/properties/isGlobal: property 'isGlobal' has the same Swift name as another ('isGlobal'); its key is 'isGlobal3', with \"name\": \"isGlobal\"") == true)
+        #expect(imported.validationErrors.isEmpty)
+        let generated = try #require(Generator.generate(specData: Data(imported.text.utf8), fileName: "Test.endpoints.json", options: GeneratorOptions()).swift)
+        #expect(generated.contains(#"self.isGlobal3 = try container.memberIfPresent("isGlobal")"#))
+
+        let one = T.run(json, version: .one)
+        let kept = try #require((one.models["Role"] as? [String: Any])?["properties"] as? [String: Any])
+        #expect(kept.keys.sorted() == ["isGlobal2", "is_global"])
+        #expect(one.warnings.contains { $0.contains("property 'isGlobal' has the same Swift name as another ('isGlobal'); dropped") })
+    }
+
     @Test func errorResponsesWithSchemasBecomeErrors() throws {
         let json = T.document(paths: """
             {"/e": {"get": {"operationId": "e", "responses": {

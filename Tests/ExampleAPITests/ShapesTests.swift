@@ -462,4 +462,15 @@ import Testing
         default: return ["petType": text(&random), "name": anyJSON(&random, depth: 1)]
         }
     }
+
+    /// A property with a `name` reads and writes that JSON name; its Swift name comes from its key.
+    @Test func aPropertyNamedApartFromItsKeyUsesItsNameInJSON() throws {
+        let json = #"{"id":583231,"login":"octocat","siteAdmin":false,"site_admin":true}"#
+        let actor = try Self.decoder().decode(Shapes.Actor.self, from: Data(json.utf8))
+        #expect(actor.siteAdmin == true)
+        #expect(actor.siteAdminLegacy == false)
+        #expect(String(decoding: try Self.encoder().encode(actor), as: UTF8.self) == json)
+        let older = try Self.decoder().decode(Shapes.Actor.self, from: Data(#"{"id":1,"login":"a","siteAdmin":true}"#.utf8))
+        #expect(older.siteAdmin == nil && older.siteAdminLegacy == true)
+    }
 }

@@ -613,29 +613,41 @@ nonisolated extension Shapes {
         }
     }
 
+    /// Two properties one Swift name would share, as Sentry's `is_global` and `isGlobal`: the second has a key of its own and its JSON name as `name`.
     public nonisolated struct Actor: Codable, Hashable, Sendable {
         public var id: Int64
         public var login: String
+        public var siteAdmin: Bool?
 
-        public init(id: Int64, login: String) {
+        /// The same flag, as older payloads spell it.
+        public var siteAdminLegacy: Bool?
+
+        public init(id: Int64, login: String, siteAdmin: Bool? = nil, siteAdminLegacy: Bool? = nil) {
             self.id = id
             self.login = login
+            self.siteAdmin = siteAdmin
+            self.siteAdminLegacy = siteAdminLegacy
         }
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ModelKey.self)
             self.id = try container.member("id")
             self.login = try container.member("login")
+            self.siteAdmin = try container.memberIfPresent("site_admin")
+            self.siteAdminLegacy = try container.memberIfPresent("siteAdmin")
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: ModelKey.self)
             try container.encodeMember(self.id, "id")
             try container.encodeMember(self.login, "login")
+            try container.encodeMemberIfPresent(self.siteAdmin, "site_admin")
+            try container.encodeMemberIfPresent(self.siteAdminLegacy, "siteAdmin")
         }
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
-            guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.login, rhs.login) else { return false }
+            guard ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.login, rhs.login), ModelEquality.same(lhs.siteAdmin, rhs.siteAdmin),
+                  ModelEquality.same(lhs.siteAdminLegacy, rhs.siteAdminLegacy) else { return false }
             return true
         }
     }

@@ -613,17 +613,29 @@ extension OpenAPIImportContext {
         var usedNames: Set<String> = []
         for (propertyName, keyLocation, propertySchema) in collected.properties {
             let swiftName = ImportNaming.lowerCamel(propertyName)
-            guard !swiftName.isEmpty, usedNames.insert(swiftName).inserted else {
-                warn(.propertyDropped, pointer: propertySchema.pointer, at: keyLocation,
-                     "property '\(propertyName)' has the same Swift name as another ('\(swiftName)'); dropped (property keys are wire names)")
-                continue
+            // The spec key: the wire name, unless its Swift name is another's (Sentry's `is_global` and
+            // `isGlobal`) or empty; then a key of its own (`isGlobal2`) with the wire name as `name`.
+            var specKey = propertyName
+            if swiftName.isEmpty || !usedNames.insert(swiftName).inserted {
+                guard versionTwo else {
+                    warn(.propertyDropped, pointer: propertySchema.pointer, at: keyLocation,
+                         "property '\(propertyName)' has the same Swift name as another ('\(swiftName)'); dropped (format version 1 names a property by its wire name)")
+                    continue
+                }
+                specKey = uniqueName(swiftName.isEmpty ? "property" : swiftName, used: usedNames.union(collected.properties.map(\.0)),
+                                     convert: ImportNaming.lowerCamel)
+                usedNames.insert(ImportNaming.lowerCamel(specKey))
+                let reason = swiftName.isEmpty ? "has no Swift name" : "has the same Swift name as another ('\(swiftName)')"
+                warn(.renamed, pointer: propertySchema.pointer, at: keyLocation,
+                     "property '\(propertyName)' \(reason); its key is '\(specKey)', with \"name\": \"\(propertyName)\"")
             }
-            propertySources[key, default: [:]][propertyName] = propertySchema
+            propertySources[key, default: [:]][specKey] = propertySchema
             let type = schemaType(propertySchema, name: key + ImportNaming.upperCamel(propertyName))
-            if isFileSchema(propertySchema) { fileProperties[key, default: []].insert(propertyName) }
+            if isFileSchema(propertySchema) { fileProperties[key, default: []].insert(specKey) }
             let required = collected.required.contains(propertyName)
             let typeString = required ? type.optionalType : (type.type.hasSuffix("?") ? type.type : type.type + "?")
             var members: [(String, ImportJSON)] = [(SpecKey.type.key, .string(typeString))]
+            if specKey != propertyName { members.append((SpecKey.name.key, .string(propertyName))) }
             let resolved = resolve(propertySchema)
             // Its own description, else one an annotating allOf member gives (Box's `allOf: [{$ref}, {description}]`),
             // else the referenced schema's when it is inline.
@@ -643,12 +655,12 @@ extension OpenAPIImportContext {
                     // A component defined further on may be a union or an enum: it decides once every component
                     // is defined (OpenAI's `tool_choice` union defaults to `"auto"`, a value of the enum
                     // `ToolChoiceOptions`, defined after the models that use it).
-                    pendingDefaults.append((key, propertyName, defaultNode, type.type, typeString.hasSuffix("?")))
+                    pendingDefaults.append((key, specKey, defaultNode, type.type, typeString.hasSuffix("?")))
                 } else if let value = checkedDefault(defaultNode, type: type.type, optional: typeString.hasSuffix("?")) {
                     members.append((SpecKey.`default`.key, value))
                 }
             }
-            properties.append((propertyName, members.count == 1 ? .string(typeString) : .object(members)))
+            properties.append((specKey, members.count == 1 ? .string(typeString) : .object(members)))
         }
         definition.append((SpecKey.properties.key, .object(properties)))
         if versionTwo, let additional = collected.additionalProperties, additional.bool != false {

@@ -606,9 +606,9 @@ package struct UnionAlternative: Sendable, Hashable {
 }
 
 package struct Property: Sendable, Hashable {
-    /// The wire name (the spec key).
+    /// The wire name: the property's `name`, else its spec key.
     package var key: String
-    /// lowerCamelCase, not escaped.
+    /// lowerCamelCase of the spec key, not escaped.
     package var swiftName: String
     package var type: TypeRef
     package var description: String?

@@ -22,7 +22,7 @@ enum SpecKeys {
     static let anyOfModel = names(.description, .anyOf)
     static let discriminator = names(.property, .mapping)
     static let enumTypes = ["String", "Int"]
-    static let property = names(.type, .description, .default, .contentType, .headers, .style, .explode)
+    static let property = names(.type, .name, .description, .default, .contentType, .headers, .style, .explode)
 
     private static func names(_ keys: SpecKey...) -> [String] { keys.map(\.rawValue) }
 

@@ -71,7 +71,7 @@ extension ShapesEcho {
     }
 
     static func roundTripEvents(_ exchange: Exchange, _ client: HTTPClient) async throws {
-        let expected: [Shapes.Event] = try sample([Shapes.Event].self, #"[{"type": "PushEvent", "id": "b 2 \"é\"\n", "actor": {"id": 9000000003, "login": "b 4 \"é\"\n"}, "payload": {"ref": "b 4 \"é\"\n", "size": 45, "commits": []}, "created_at": "2024-05-11T00:00:00Z"}, {"type": "PushEvent", "id": "b 3 \"é\"\n", "actor": {"id": 9000000004, "login": "b 5 \"é\"\n"}, "payload": {"ref": "b 5 \"é\"\n", "size": 46, "commits": []}, "created_at": "2024-05-12T00:00:00Z"}]"#, .iso8601)
+        let expected: [Shapes.Event] = try sample([Shapes.Event].self, #"[{"type": "PushEvent", "id": "b 2 \"é\"\n", "actor": {"id": 9000000003, "login": "b 4 \"é\"\n", "site_admin": false, "siteAdmin": true}, "payload": {"ref": "b 4 \"é\"\n", "size": 45, "commits": []}, "created_at": "2024-05-11T00:00:00Z"}, {"type": "PushEvent", "id": "b 3 \"é\"\n", "actor": {"id": 9000000004, "login": "b 5 \"é\"\n", "site_admin": true, "siteAdmin": false}, "payload": {"ref": "b 5 \"é\"\n", "size": 46, "commits": []}, "created_at": "2024-05-12T00:00:00Z"}]"#, .iso8601)
         exchange.setAnswer(expected)
         let response = try await client.send(Shapes.events)
         exchange.expectReceived("events", [], [])

@@ -54,6 +54,25 @@ extension SpecChecker {
         return checked
     }
 
+    /// A property's `name` (its name in JSON) is not empty, and no two properties of a model have
+    /// the same one: each would read and write the other's value.
+    mutating func checkWireNames(_ properties: [RawProperty]) {
+        var seen: [String: RawProperty] = [:]
+        for property in properties where property.isValid {
+            if let name = property.name, name.value.isEmpty {
+                error("the 'name' of property '\(property.key.key)' cannot be empty", at: name.location)
+                continue
+            }
+            let wire = property.wireName
+            if let first = seen[wire] {
+                error("properties '\(first.key.key)' and '\(property.key.key)' both have the name '\(wire)' in JSON (line \(first.key.location.line)); give one another 'name'",
+                      at: property.name?.location ?? property.key.location)
+            } else {
+                seen[wire] = property
+            }
+        }
+    }
+
     /// The model, or nil when it cannot be one (its problem is reported).
     mutating func checkModel(_ model: RawModel, models: [String: RawModel]) -> CheckedModel? {
         let key = model.key.key
@@ -102,10 +121,11 @@ extension SpecChecker {
             if let rawProperties {
                 for raw in rawProperties {
                     if let type = checkProperty(raw) {
-                        properties.append(CheckedModel.Member(key: raw.key.key, type: type, location: raw.key.location))
+                        properties.append(CheckedModel.Member(key: raw.wireName, type: type, location: raw.key.location))
                     }
                 }
                 checkCollisions(rawProperties.map { ($0.key.key, Naming.lowerCamel($0.key.key), $0.key.location) }, what: "property")
+                checkWireNames(rawProperties)
             }
             if let additional {
                 let parsed = type(additional, allowVoid: false)

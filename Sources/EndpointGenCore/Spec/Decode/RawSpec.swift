@@ -231,6 +231,9 @@ struct RawDiscriminator: Sendable {
 struct RawProperty: Sendable {
     let id: RawID
     let key: RawKey
+    /// `"name"`: the property's name in JSON (and forms, queries, multipart) when it is not the key,
+    /// as for parameters; the key names the Swift property.
+    var name: Located<String>?
     /// False when the value is neither a type string nor an object (reported).
     var isValid = false
     var type: Located<String>?
@@ -242,4 +245,7 @@ struct RawProperty: Sendable {
     /// `style` and `explode`: how the property is written when the model is a form body.
     var style: Located<String>?
     var explode: Located<Bool>?
+
+    /// The name the property has in JSON: its `name`, else its key.
+    var wireName: String { name?.value ?? key.key }
 }

@@ -483,6 +483,7 @@ struct SpecDecoder {
             } else {
                 error("property '\(key)' is missing the required key 'type'", at: member.keyLocation)
             }
+            if let field = fields[.name] { property.name = string(field.value, "the 'name' of property '\(key)'") }
             if let field = fields[.description] { property.description = string(field.value, "the 'description' of property '\(key)'")?.value }
             property.defaultValue = fields[.default]?.value
             if let field = fields[.contentType] { property.contentType = string(field.value, "'contentType'") }

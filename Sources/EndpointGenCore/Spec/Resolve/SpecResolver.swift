@@ -327,7 +327,7 @@ struct SpecResolver {
 
     func resolveProperty(_ property: RawProperty) -> Property? {
         guard property.isValid, let facts = checked.properties[property.id], let type = facts.type else { return nil }
-        return Property(key: property.key.key, swiftName: Naming.lowerCamel(property.key.key), type: type, description: property.description,
+        return Property(key: property.wireName, swiftName: Naming.lowerCamel(property.key.key), type: type, description: property.description,
                         defaultValue: facts.defaultValue, partContentType: property.contentType?.value,
                         partHeaders: SpecResolver.merging([], property.headers ?? []), formStyle: facts.style,
                         location: property.key.location)
