@@ -530,7 +530,8 @@ import Testing
     /// A download offering bytes beside JSON that is only "a string" (OpenAI's video content: MP4,
     /// WebP or JSON) keeps the bytes, a `File`, without a warning: decoding the video as JSON would
     /// fail. Several bytes types ask for none (no `contentType`, so no `Accept`); one asks for it.
-    /// JSON with a real schema beside bytes stays JSON, the bytes reported.
+    /// JSON with a real schema beside bytes stays JSON, the bytes reported. (Version 2: version 1
+    /// keeps the first media type, JSON first, as it always did.)
     @Test func bytesBesideJSONThatIsOnlyAStringAreAFile() throws {
         let json = T.document(paths: """
             {"/videos/{id}/content": {"get": {"operationId": "video", "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "string"}}],
@@ -546,7 +547,7 @@ import Testing
                  "application/json": {"schema": {"type": "object", "properties": {"total": {"type": "integer"}}}},
                  "application/pdf": {}}}}}}}
             """)
-        let imported = T.run(json)
+        let imported = T.run(json, version: .two)
         #expect(imported.endpoint("video", in: "videos")?["response"] as? String == "File")
         #expect(imported.endpoint("skill", in: "skills")?["response"] as? [String: String] == ["type": "File", "contentType": "application/zip"])
         #expect(imported.endpoint("invoice", in: "invoices")?["response"] as? String == "InvoicesInvoiceResponse")
@@ -817,9 +818,10 @@ import Testing
               "get": {"operationId": "either", "security": [{"basicAuth": []}, {"headerKey": []}], "responses": {"200": {"description": "ok"}}},
               "put": {"operationId": "optional", "security": [{}, {"bearerAuth": []}], "responses": {"200": {"description": "ok"}}},
               "post": {"operationId": "optionalLast", "security": [{"bearerAuth": []}, {}], "responses": {"200": {"description": "ok"}}},
-              "patch": {"operationId": "together", "security": [{"basicAuth": [], "headerKey": []}], "responses": {"200": {"description": "ok"}}},
+              "patch": {"operationId": "together", "security": [{"basicAuth": [], "headerKey": []}, {"headerKey": [], "basicAuth": []}], "responses": {"200": {"description": "ok"}}},
               "delete": {"operationId": "sameTwice", "security": [{"oauth": []}, {"bearerAuth": []}], "responses": {"200": {"description": "ok"}}},
-              "head": {"operationId": "onlyEmpty", "security": [{}], "responses": {"200": {"description": "ok"}}}}}
+              "head": {"operationId": "onlyEmpty", "security": [{}], "responses": {"200": {"description": "ok"}}}},
+             "/b": {"get": {"operationId": "oneHeader", "security": [{"bearerAuth": [], "basicAuth": [], "headerKey": []}], "responses": {"200": {"description": "ok"}}}}}
             """, components: """
             {"securitySchemes": {
               "bearerAuth": {"type": "http", "scheme": "bearer"},
@@ -833,12 +835,19 @@ import Testing
         #expect(either.last as? [String: String] == ["type": "apiKey", "in": "header", "name": "X-Api-Key"])
         #expect(imported.endpoint("optional", in: "a")?["auth"] as? [String] == ["none", "bearer"])
         #expect(imported.endpoint("optionalLast", in: "a")?["auth"] as? [String] == ["bearer", "none"])
-        // Schemes one requirement needs together: a list of them, sent together, no warning.
+        // Schemes one requirement needs together: a list of them, sent together, no warning; the same
+        // schemes in another order are the same alternative.
         let together = try #require(imported.endpoint("together", in: "a")?["auth"] as? [[Any]])
         #expect(together.count == 1)
         #expect(together.first?.first as? String == "basic")
         #expect(together.first?.last as? [String: String] == ["type": "apiKey", "in": "header", "name": "X-Api-Key"])
         #expect(!imported.warnings.contains { $0.contains("/patch/") }, "\(imported.warnings)")
+        // Two schemes of one requirement in the same header: the second would replace the first, so
+        // it is left out, reported.
+        let oneHeader = try #require(imported.endpoint("oneHeader", in: "b")?["auth"] as? [[Any]])
+        #expect(oneHeader.first?.first as? String == "bearer")
+        #expect(oneHeader.first?.count == 2)
+        #expect(imported.warnings.contains { $0.contains("#/paths/~1b/get/security/0: 'bearerAuth' and 'basicAuth' would be sent in the same header authorization; only 'bearerAuth' is sent together with the others") })
         // Alternatives that send the same thing are one.
         #expect(imported.endpoint("sameTwice", in: "a")?["auth"] as? String == "bearer")
         #expect(imported.endpoint("onlyEmpty", in: "a")?["auth"] == nil, "no credentials, as the document's default")

@@ -132,6 +132,14 @@ struct RandomOpenAPI {
             sharedBodies["b\(index)"] = ["content": [media: ["schema": schema(depth: 1)]]]
         }
         if !sharedBodies.isEmpty { components["requestBodies"] = sharedBodies }
+        // Schemes that map to the same auth (two bearers), several per requirement (sent together),
+        // empty requirements (optional), and schemes the format cannot send (a cookie key).
+        components["securitySchemes"] = [
+            "bearer": ["type": "http", "scheme": "bearer"], "jwt": ["type": "http", "scheme": "bearer", "bearerFormat": "JWT"],
+            "basic": ["type": "http", "scheme": "basic"], "oauth": ["type": "oauth2", "flows": [:] as [String: Any]],
+            "key": ["type": "apiKey", "in": "header", "name": "X-Key"], "secret": ["type": "apiKey", "in": "query", "name": "secret"],
+            "cookie": ["type": "apiKey", "in": "cookie", "name": "session"],
+        ]
 
         var paths: [String: Any] = [:]
         var operationIDs: [String] = []
@@ -192,17 +200,29 @@ struct RandomOpenAPI {
                 }
                 if responses.isEmpty { responses["200"] = response() }
                 operation["responses"] = responses
+                if chance(1, in: 3) { operation["security"] = security() }
                 item[method] = operation
             }
             paths[path] = item
         }
-        return [
+        var document: [String: Any] = [
             "openapi": isThreeOne ? "3.1.0" : "3.0.3",
             "info": ["title": pick(["Doc", "Test API", "Pets", "a b"]), "version": "1"],
             "servers": [["url": "https://api.example.com/v1"]],
             "paths": paths,
             "components": components,
         ]
+        if chance(1, in: 4) { document["security"] = security() }
+        return document
+    }
+
+    /// A security requirement list: alternatives of zero to three schemes each.
+    mutating func security() -> [[String: [String]]] {
+        (0..<below(4)).map { _ in
+            var requirement: [String: [String]] = [:]
+            for _ in 0..<below(4) { requirement[pick(["bearer", "jwt", "basic", "oauth", "key", "secret", "cookie"])] = [] }
+            return requirement
+        }
     }
 
     mutating func ref() -> [String: Any] { ["$ref": "#/components/schemas/" + escape(pick(schemaNames))] }

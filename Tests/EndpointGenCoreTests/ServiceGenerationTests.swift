@@ -113,7 +113,7 @@ import Testing
             "send": { "method": "POST", "path": "/messages", "body": "Message", "response": "Message" },
             "send_stream": { "method": "POST", "path": "/messages", "body": "Message", "headers": { "Accept": "text/event-stream" },
                              "response": { "type": "Message", "stream": "sse" } },
-            "send_multipart": { "method": "POST", "path": "/messages", "body": { "type": "Upload", "encoding": "multipart" } },
+            "send_multipart": { "method": "POST", "path": "/messages", "body": { "type": "Upload", "encoding": "multipart", "contentType": "multipart/mixed" } },
             "send_form": { "method": "POST", "path": "/messages", "body": { "type": "Upload", "encoding": "form" } },
             "send_again": { "method": "POST", "path": "/messages", "body": { "type": "Message", "contentType": "application/json; charset=utf-8" } },
             "send_file": { "method": "POST", "path": "/messages", "body": "File" },
@@ -129,6 +129,7 @@ import Testing
         let swift = try #require(result.swift)
         #expect(swift.contains(#"ServiceRoute(.post, "/messages", contentType: "application/json", accept: "application/json") { request in"#))
         #expect(swift.contains(#"ServiceRoute(.post, "/messages", contentType: "application/json", accept: "text/event-stream") { request in"#))
+        // A multipart body goes as `multipart/form-data` whatever its `contentType`: what the route expects.
         #expect(swift.contains(#"ServiceRoute(.post, "/messages", contentType: "multipart/form-data", accept: "application/json") { request in"#))
         #expect(swift.contains(#"ServiceRoute(.post, "/messages", contentType: "application/x-www-form-urlencoded", accept: "application/json") { request in"#))
         // A file sends its own content type: no condition on it.

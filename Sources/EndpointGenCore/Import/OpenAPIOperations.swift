@@ -865,7 +865,7 @@ extension OpenAPIImportContext {
         }).map { (key: $0.element.key, value: $0.element.value) }
         // A download (OpenAI's video content: MP4, WebP, or JSON that is only "a string"): the bytes,
         // a `File` holding whichever the server sends; decoding the video as JSON would fail.
-        if forResponse, let chosen, Self.encoding(for: chosen.key) == "json", saysOnlyAString(chosen.value),
+        if forResponse, versionTwo, let chosen, Self.encoding(for: chosen.key) == "json", saysOnlyAString(chosen.value),
            let bytes = content.members.first(where: { Self.isBytes($0.key) }) {
             return (key: bytes.key, value: bytes.value)
         }
@@ -890,7 +890,7 @@ extension OpenAPIImportContext {
         let splitsStream = splitsStreams && Self.streamKind(for: chosen.key) == nil
         // A response's bytes (a `File`) hold whichever media type the server sends, when the client
         // asks for none of them (several bytes types, or JSON that is only a string, beside them).
-        let holdsAny = forResponse && Self.isBytes(chosen.key)
+        let holdsAny = forResponse && versionTwo && Self.isBytes(chosen.key)
             && entries.contains { $0.key != chosen.key && (Self.isBytes($0.key) || Self.encoding(for: $0.key) == "json") }
         let others = entries.filter { entry in
             entry.key != chosen.key && !alsoKept.contains(entry.key) && !sameSchema(entry.value, chosen.value)
@@ -1162,7 +1162,7 @@ extension OpenAPIImportContext {
             // Bytes of a binary media type: a File, with the response's Content-Type and file name.
             // Several (a video or its preview image) are whichever the server sends: no Accept for one.
             body.type = "File"
-            let several = content.members.filter { Self.isBytes($0.key) }.count > 1
+            let several = versionTwo && content.members.filter { Self.isBytes($0.key) }.count > 1
             body.contentType = Self.isConcreteMediaType(mediaType) && !several ? mediaType : nil
         }
         // A stream beside it (OpenAI's chat completion beside JSON, its speech beside the audio):
@@ -1343,22 +1343,51 @@ extension OpenAPIImportContext {
                 chosen = .string("none")
             } else {
                 var together: [ImportJSON] = []
+                var slots: [String: String] = [:]
                 for (name, _, _) in alternative.members {
                     guard let auth = mapScheme(name, requirement: alternative), !together.contains(auth) else { continue }
+                    // Two schemes in one header (bearer and basic both write `Authorization`): the
+                    // second would replace the first, so it is left out.
+                    let slot = Self.authSlot(auth)
+                    if let slot, let first = slots[slot] {
+                        warn(.unsupportedSecurity, alternative,
+                             "'\(first)' and '\(name)' would be sent in the same \(slot); only '\(first)' is sent together with the others")
+                        continue
+                    }
+                    if let slot { slots[slot] = name }
                     together.append(auth)
                 }
                 guard let first = together.first else { continue }
                 let auth = together.count == 1 ? first : .array(together)
                 chosen = auth
-                if !list.contains(auth) { schemes += 1 }
+                if !list.contains(where: { Self.sameAuth($0, auth) }) { schemes += 1 }
             }
-            if !list.contains(chosen) { list.append(chosen) }
+            if !list.contains(where: { Self.sameAuth($0, chosen) }) { list.append(chosen) }
         }
         if schemes == 0 { return .string("none") }
         // Schemes sent together stay a list inside the list: a list alone is alternatives.
         if list.count == 1, case .array = list[0] { return .array(list) }
         if list.count == 1 { return list[0] }
         return .array(list)
+    }
+
+    /// Where an imported scheme puts its credential (`header authorization`, `header x-key`,
+    /// `query key`), as the checker's `authSlot` counts it.
+    static func authSlot(_ auth: ImportJSON) -> String? {
+        switch auth {
+        case .string(let name): return ["bearer", "basic"].contains(name) ? "header authorization" : nil
+        case .object(let members):
+            guard case .string(let place)? = members.first(where: { $0.0 == SpecKey.`in`.key })?.1,
+                  case .string(let name)? = members.first(where: { $0.0 == SpecKey.name.key })?.1 else { return nil }
+            return place == "header" ? "header " + name.lowercased() : place + " " + name
+        default: return nil
+        }
+    }
+
+    /// Whether two alternatives send the same: schemes sent together in any order are one.
+    static func sameAuth(_ a: ImportJSON, _ b: ImportJSON) -> Bool {
+        guard case .array(let first) = a, case .array(let second) = b else { return a == b }
+        return first.count == second.count && first.allSatisfy { second.contains($0) }
     }
 
     func mapScheme(_ name: String, requirement: OANode) -> ImportJSON? {

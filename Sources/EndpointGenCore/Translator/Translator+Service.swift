@@ -204,16 +204,17 @@ extension Translator {
     }
 
     /// What the client sends that tells an endpoint from another of its route: the media type of
-    /// its body (`contentType` or the encoding's; none for a `File`, which sends its own), and the
-    /// `Accept` it sends as a constant naming one media type (its own header or `response.contentType`,
-    /// else the API's).
+    /// its body (`contentType` or the encoding's, `multipart/form-data` for multipart; none for a
+    /// `File`, which sends its own), and the `Accept` it sends as a constant naming one media type
+    /// (its own header, else the API's, else its response's `contentType`).
     static func routeConditions(_ endpoint: Endpoint, apiHeaders: [Header]) -> RouteConditions {
         var conditions = RouteConditions()
         if let body = endpoint.body, body.type.unwrapped != .file {
             switch body.encoding {
             case .json: conditions.contentType = body.contentType ?? "application/json"
             case .form: conditions.contentType = body.contentType ?? "application/x-www-form-urlencoded"
-            case .multipart: conditions.contentType = body.contentType ?? "multipart/form-data"
+            // The client always sends a multipart body as `multipart/form-data` with its boundary.
+            case .multipart: conditions.contentType = "multipart/form-data"
             case .binary: conditions.contentType = body.contentType ?? "application/octet-stream"
             case .text: conditions.contentType = body.contentType ?? "text/plain"
             }

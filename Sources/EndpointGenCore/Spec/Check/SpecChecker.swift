@@ -371,9 +371,11 @@ struct SpecChecker {
     }
 
     /// `[scheme, scheme]` in an `auth` list: schemes sent together, each as a single auth but
-    /// `"none"`, none twice.
+    /// `"none"`, none twice, and no two in the same header or query item (`bearer` and `basic` both
+    /// write `Authorization`: the second would replace the first).
     mutating func checkAuthTogether(_ schemes: [RawAuth]) {
         var seen: [String: SourceLocation] = [:]
+        var slots: [String: String] = [:]
         for scheme in schemes {
             checkAuth(scheme)
             guard let (identity, place) = SpecChecker.authIdentity(scheme) else { continue }
@@ -383,9 +385,28 @@ struct SpecChecker {
                 error("the scheme \(identity) is listed twice in schemes sent together (first at line \(first.line), column \(first.column))", at: place)
             } else {
                 seen[identity] = place
+                guard let slot = SpecChecker.authSlot(scheme) else { continue }
+                if let other = slots[slot.key] {
+                    error("\(identity) and \(other) are sent together in the same \(slot.what): the second would replace the first", at: place)
+                } else {
+                    slots[slot.key] = identity
+                }
             }
         }
         // An empty list was reported where it was read.
+    }
+
+    /// Where a scheme puts its credential: the `Authorization` header, another header (names
+    /// compared without case) or a query item; nil for `"none"` or a shape already reported.
+    static func authSlot(_ auth: RawAuth) -> (key: String, what: String)? {
+        switch auth {
+        case .name(let text):
+            return ["bearer", "basic"].contains(text.value) ? ("header authorization", "header 'Authorization'") : nil
+        case .object(_, let type, let inNode, let nameNode):
+            guard type.value == "apiKey", case .string(let place)? = inNode?.value, case .string(let name)? = nameNode?.value else { return nil }
+            return place == "header" ? ("header " + name.lowercased(), "header '\(name)'") : ("\(place) " + name, "\(place) item '\(name)'")
+        case .list, .together: return nil
+        }
     }
 
     /// What makes two alternatives the same, for messages (`'bearer'`, `apiKey in header 'X-Key'`,
