@@ -121,6 +121,29 @@ import Testing
         """
     }
 
+    /// Draft 4's `items: [A, B]`: in a schema that is not an array it can only mean "one of these"
+    /// (Slack's), so `anyOf`; in an array, each element one of them; `[A]` alone is `A`.
+    @Test func aListUnderItemsIsTheUnionItStandsFor() throws {
+        let imported = T.run(Self.swagger("""
+            {"/m": {"get": {"operationId": "m", "responses": {"200": {"description": "ok", "schema": {"$ref": "#/definitions/Channel"}}}}}}
+            """, extra: """
+            "definitions": {
+              "Message": {"type": "object", "required": ["text"], "properties": {"text": {"type": "string"}}},
+              "File": {"type": "object", "required": ["name"], "properties": {"name": {"type": "string"}}},
+              "Channel": {"type": "object", "properties": {
+                "latest": {"items": [{"$ref": "#/definitions/Message"}, {"type": "null"}]},
+                "pins": {"type": "array", "items": [{"$ref": "#/definitions/Message"}, {"$ref": "#/definitions/File"}]},
+                "ids": {"type": "array", "items": [{"type": "string"}]}}}}
+            """), version: .two)
+        let channel = try #require((imported.models["Channel"] as? [String: Any])?["properties"] as? [String: Any])
+        #expect(channel["latest"] as? String == "Message?")
+        #expect(channel["ids"] as? String == "[String]?")
+        let pins = try #require((channel["pins"] as? String)?.dropFirst().dropLast().dropLast())
+        #expect((imported.models[String(pins)] as? [String: Any])?["anyOf"] as? [String] == ["Message", "FileModel"])
+        #expect(!imported.warnings.contains { $0.contains("a schema must be an object") }, "\(imported.warnings)")
+        #expect(imported.validationErrors.isEmpty)
+    }
+
     @Test func aParameterInAnUnknownLocationIsAnError() {
         let imported = T.run(Self.swagger("""
             {"/a": {"get": {"operationId": "a", "parameters": [{"name": "x", "in": "somewhere", "type": "string"}],

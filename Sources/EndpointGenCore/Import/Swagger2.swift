@@ -944,6 +944,26 @@ final class Swagger2Converter {
             case "items", "additionalProperties", "not", "allOf", "anyOf", "oneOf":
                 if let items = value.importItems {
                     let converted = items.map(convertedSchema)
+                    // A list of schemas under `items` of a schema that is not an array (Slack's
+                    // `latest: {items: [{$ref: message}, {type: null}]}`) can only say "one of these":
+                    // as a tuple it would constrain arrays alone, and the value is never one.
+                    if member.key == "items", !Self.saysArray(node), node.importMember("anyOf") == nil {
+                        changed(at: index)
+                        out?.append(JSONNode.Member(key: "anyOf", keyLocation: member.keyLocation,
+                                                    value: JSONNode(.array(zip(items, converted).map { $1 ?? $0 }), at: value.location)))
+                        continue
+                    }
+                    // Draft 4's tuple, `items: [A, B]` of an array (Slack's pins, a message or a file):
+                    // each element one of them, as 3.0 can say it, `items: {anyOf: [A, B]}`. Every
+                    // tuple reads so, without its order; one schema is `items: A`.
+                    if member.key == "items" {
+                        changed(at: index)
+                        let schemas = zip(items, converted).map { $1 ?? $0 }
+                        value = schemas.count == 1 ? schemas[0]
+                            : JSONNode(.object([JSONNode.Member(key: "anyOf", keyLocation: member.keyLocation, value: JSONNode(.array(schemas), at: value.location))]), at: value.location)
+                        out?.append(JSONNode.Member(key: member.key, keyLocation: member.keyLocation, value: value))
+                        continue
+                    }
                     if converted.contains(where: { $0 != nil }) {
                         changed(at: index)
                         value = JSONNode(.array(zip(items, converted).map { $1 ?? $0 }), at: value.location)
@@ -959,6 +979,13 @@ final class Swagger2Converter {
         }
         guard let out else { return nil }
         return JSONNode(.object(out), at: node.location)
+    }
+
+    /// Whether a schema's `type` is or lists `array`.
+    private static func saysArray(_ schema: JSONNode) -> Bool {
+        guard let type = schema.importMember("type") else { return false }
+        if let single = type.importString { return single == "array" }
+        return type.importItems?.contains { $0.importString == "array" } ?? false
     }
 
     /// `#/definitions/Pet` -> `#/components/schemas/Pet` (and responses, parameters) when it names one;
