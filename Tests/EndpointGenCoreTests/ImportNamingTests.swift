@@ -91,6 +91,25 @@ import Testing
         #expect(imported.validationErrors.isEmpty)
     }
 
+    /// Plaid tags each of its 329 operations `plaid`: at the top level of the API `Plaid` they would
+    /// be more than one level holds (300), so they are grouped by their paths' resources, as
+    /// untagged operations are. The import generates.
+    @Test func aGroupNamedLikeTheAPIThatTheTopLevelCannotHoldIsGroupedByPath() throws {
+        var operations: [String] = []
+        for index in 0..<160 {
+            operations.append(Self.operation("/item\(index)/create", "post", id: "item\(index)Create", tag: "plaid"))
+            operations.append(Self.operation("/item\(index)/get", "post", id: "item\(index)Get", tag: "plaid"))
+        }
+        let imported = T.run(T.document(paths: "{" + operations.joined(separator: ", ") + "}"), name: "Plaid")
+        #expect(imported.spec["endpoints"] == nil)
+        #expect(imported.groups.count == 160)
+        let group = try #require(imported.groups["item7"] as? [String: Any])
+        #expect(((group["endpoints"] as? [String: Any])?.keys.sorted()) == ["create", "get"])
+        #expect(imported.validationErrors.isEmpty)
+        let generated = Generator.generate(specData: Data(imported.text.utf8), fileName: "Plaid.endpoints.json", options: GeneratorOptions())
+        #expect(!generated.diagnostics.hasErrors, "\(generated.diagnostics.sorted.prefix(3))")
+    }
+
     @Test func tagDescriptionsAreTrimmed() {
         let imported = T.run(T.document(
             paths: Self.paths(Self.operation("/a", id: "getA", tag: "a"), Self.operation("/b", id: "getB", tag: "b")),

@@ -8,6 +8,8 @@ extension OpenAPIImportContext {
     /// One operation to import, with its group and the names it may take.
     struct PendingOperation {
         var path: String
+        /// The path as the document writes it (a fragment, a query).
+        var documentPath: String
         var method: String
         var node: OANode
         var itemParameters: [OANode]
@@ -24,6 +26,8 @@ extension OpenAPIImportContext {
         /// what repeats the tag, or FastAPI's path-and-method suffix, is dropped (nil: nothing to drop).
         var longName: String
         var shortName: String?
+        /// Whether its group was named like the API, so that it went to the top level (`Store.listOrders`).
+        var inAPIGroup = false
     }
 
     func importPaths(rootGroup: inout ImportedGroup, groups: inout [ImportedGroup], apiName: String) {
@@ -153,7 +157,35 @@ extension OpenAPIImportContext {
                 pending.append(operation)
             }
         }
-        return pending
+        return groupingAPIGroupWhereItFits(pending, context: context)
+    }
+
+    /// The operations of the group named like the API go to the top level (`Store.listOrders`),
+    /// unless the top level would then hold more than one level can: Plaid tags all its 329
+    /// operations `plaid`, a tag that says nothing in the API `Plaid`. Those are then grouped as
+    /// untagged operations are, by the resource of their path (`/asset_report/create` ->
+    /// `AssetReport.create`). An operation with a body or a response of several media types counts
+    /// twice: it may become two endpoints.
+    func groupingAPIGroupWhereItFits(_ pending: [PendingOperation], context: NamingContext) -> [PendingOperation] {
+        guard pending.contains(where: \.inAPIGroup) else { return pending }
+        func endpoints(_ operation: PendingOperation) -> Int {
+            let body = (operation.node["requestBody"].flatMap(resolveQuietly)?["content"]?.members.count ?? 0) > 1
+            let response = (operation.node["responses"]?.members ?? []).contains { entry in
+                (resolveQuietly(entry.value)?["content"]?.members.count ?? 0) > 1
+            }
+            return body || response ? 2 : 1
+        }
+        let topLevel = pending.filter { $0.groupKey.isEmpty }.reduce(0) { $0 + endpoints($1) }
+        let groups = Set(pending.map(\.groupKey).filter { !$0.isEmpty }).count
+        guard topLevel + groups > ReservedNames.maximumCasesPerLevel else { return pending }
+        return pending.map { operation in
+            guard operation.inAPIGroup else { return operation }
+            var regrouped = pendingOperation(operation.node, method: operation.method, path: operation.path,
+                                             documentPath: operation.documentPath, itemParameters: operation.itemParameters,
+                                             itemServers: operation.itemServers, context: context, ignoringTag: true)
+            regrouped.fixedQuery = operation.fixedQuery
+            return regrouped
+        }
     }
 
     /// What naming an operation needs to know of the whole document.
@@ -168,12 +200,13 @@ extension OpenAPIImportContext {
 
     /// One operation, its group and its names. The group: the first tag, else the path's resource
     /// segment, else the top level.
+    /// `ignoringTag`: grouped as if it had no tag (see `pendingOperations`).
     func pendingOperation(_ value: OANode, method key: String, path: String, documentPath: String, itemParameters: [OANode],
-                          itemServers: OANode?, context: NamingContext) -> PendingOperation {
+                          itemServers: OANode?, context: NamingContext, ignoringTag: Bool = false) -> PendingOperation {
         var groupKey = ""
         var groupDescription: String?
         var groupSource = value
-        if let tagNode = value["tags"]?.items?.first, let tag = tagNode.string {
+        if !ignoringTag, let tagNode = value["tags"]?.items?.first, let tag = tagNode.string {
             groupSource = tagNode
             groupKey = ImportNaming.lowerCamel(tag)
             groupDescription = context.tagDescriptions[tag] ?? nil
@@ -202,13 +235,16 @@ extension OpenAPIImportContext {
         }
         // A group named like the API (tag `store` in `Store`) is the API's own: its endpoints
         // go at the top level (`Store.listOrders`), where a user looks for them.
+        var inAPIGroup = false
         if ImportNaming.upperCamel(groupKey) == context.apiName {
             groupKey = ""
             groupDescription = nil
+            inAPIGroup = !ignoringTag
         }
         return PendingOperation(
-            path: path, method: key, node: value, itemParameters: itemParameters, itemServers: itemServers, groupKey: groupKey,
-            groupDescription: groupDescription, groupSource: groupSource, longName: longName, shortName: shortName)
+            path: path, documentPath: documentPath, method: key, node: value, itemParameters: itemParameters, itemServers: itemServers, groupKey: groupKey,
+            groupDescription: groupDescription, groupSource: groupSource, longName: longName, shortName: shortName,
+            inAPIGroup: inAPIGroup)
     }
 
     /// The path an operation of `documentPath` requests, and the query written into it, or nil
