@@ -108,6 +108,12 @@ import Testing
         #expect(imported.validationErrors.isEmpty)
         let generated = Generator.generate(specData: Data(imported.text.utf8), fileName: "Plaid.endpoints.json", options: GeneratorOptions())
         #expect(!generated.diagnostics.hasErrors, "\(generated.diagnostics.sorted.prefix(3))")
+        // Decided on the whole document: an operation kept by a filter is where it would be unfiltered.
+        let filtered = OpenAPIImporter.importDocument(Data(T.document(paths: "{" + operations.joined(separator: ", ") + "}").utf8),
+                                                      fileName: "openapi.json", options: ImportOptions(name: "Plaid", pathPrefixes: ["/item7"]))
+        let spec = try #require(try JSONSerialization.jsonObject(with: Data((filtered.specJSON ?? "").utf8)) as? [String: Any])
+        #expect(spec["endpoints"] == nil)
+        #expect(((spec["groups"] as? [String: Any])?["item7"] as? [String: Any])?["endpoints"] != nil)
     }
 
     @Test func tagDescriptionsAreTrimmed() {

@@ -133,11 +133,15 @@ import Testing
               "Channel": {"type": "object", "properties": {
                 "latest": {"items": [{"$ref": "#/definitions/Message"}, {"type": "null"}]},
                 "pins": {"type": "array", "items": [{"$ref": "#/definitions/Message"}, {"$ref": "#/definitions/File"}]},
-                "ids": {"type": "array", "items": [{"type": "string"}]}}}}
+                "ids": {"type": "array", "items": [{"type": "string"}]},
+                "pair": {"items": [{"type": "string"}, {"type": "integer"}], "minItems": 2}}}}
             """), version: .two)
         let channel = try #require((imported.models["Channel"] as? [String: Any])?["properties"] as? [String: Any])
         #expect(channel["latest"] as? String == "Message?")
         #expect(channel["ids"] as? String == "[String]?")
+        // Without a type but with `minItems`, a tuple: an array, each element one of them.
+        let pair = try #require(channel["pair"] as? String)
+        #expect(pair.hasPrefix("[") && pair.hasSuffix("]?"), "\(pair)")
         let pins = try #require((channel["pins"] as? String)?.dropFirst().dropLast().dropLast())
         #expect((imported.models[String(pins)] as? [String: Any])?["anyOf"] as? [String] == ["Message", "FileModel"])
         #expect(!imported.warnings.contains { $0.contains("a schema must be an object") }, "\(imported.warnings)")

@@ -164,20 +164,33 @@ extension OpenAPIImportContext {
     /// unless the top level would then hold more than one level can: Plaid tags all its 329
     /// operations `plaid`, a tag that says nothing in the API `Plaid`. Those are then grouped as
     /// untagged operations are, by the resource of their path (`/asset_report/create` ->
-    /// `AssetReport.create`). An operation with a body or a response of several media types counts
-    /// twice: it may become two endpoints.
+    /// `AssetReport.create`). Decided on the whole document, whatever the filters keep (an
+    /// operation's place does not depend on them), counting an operation with a body of several
+    /// media types, or a response of several, as the endpoints it may become.
     func groupingAPIGroupWhereItFits(_ pending: [PendingOperation], context: NamingContext) -> [PendingOperation] {
         guard pending.contains(where: \.inAPIGroup) else { return pending }
-        func endpoints(_ operation: PendingOperation) -> Int {
-            let body = (operation.node["requestBody"].flatMap(resolveQuietly)?["content"]?.members.count ?? 0) > 1
-            let response = (operation.node["responses"]?.members ?? []).contains { entry in
-                (resolveQuietly(entry.value)?["content"]?.members.count ?? 0) > 1
+        var topLevel = 0
+        var groups: Set<String> = []
+        for (path, _, rawItem) in root["paths"]?.members ?? [] {
+            guard let item = resolveQuietly(rawItem) else { continue }
+            for (method, _, operation) in item.members where Self.methods.contains(method) {
+                var group = operation["tags"]?.items?.first?.string.map(ImportNaming.lowerCamel) ?? ""
+                if group.isEmpty {
+                    let segments = String(path.prefix { $0 != "#" && $0 != "?" }).split(separator: "/")
+                    group = ImportNaming.resourceSegmentIndex(segments).map { ImportNaming.lowerCamel(String(segments[$0])) } ?? ""
+                }
+                guard group.isEmpty || ImportNaming.upperCamel(group) == context.apiName else {
+                    groups.insert(group)
+                    continue
+                }
+                let body = (operation["requestBody"].flatMap(resolveQuietly)?["content"]?.members.count ?? 0) > 1 ? 1 : 0
+                let response = (operation["responses"]?.members ?? []).contains { entry in
+                    (resolveQuietly(entry.value)?["content"]?.members.count ?? 0) > 1
+                } ? 1 : 0
+                topLevel += 1 + body + response
             }
-            return body || response ? 2 : 1
         }
-        let topLevel = pending.filter { $0.groupKey.isEmpty }.reduce(0) { $0 + endpoints($1) }
-        let groups = Set(pending.map(\.groupKey).filter { !$0.isEmpty }).count
-        guard topLevel + groups > ReservedNames.maximumCasesPerLevel else { return pending }
+        guard topLevel + groups.count > ReservedNames.maximumCasesPerLevel else { return pending }
         return pending.map { operation in
             guard operation.inAPIGroup else { return operation }
             var regrouped = pendingOperation(operation.node, method: operation.method, path: operation.path,
@@ -1380,7 +1393,9 @@ extension OpenAPIImportContext {
             } else {
                 var together: [ImportJSON] = []
                 var slots: [String: String] = [:]
-                for (name, _, _) in alternative.members {
+                // In the order of their names: the same requirement written in another order keeps
+                // the same schemes (one of two in one header is left out).
+                for name in alternative.members.map(\.key).sorted() {
                     guard let auth = mapScheme(name, requirement: alternative), !together.contains(auth) else { continue }
                     // Two schemes in one header (bearer and basic both write `Authorization`): the
                     // second would replace the first, so it is left out.

@@ -739,7 +739,7 @@ extension OpenAPIImportContext {
     func usePartEncodings(_ encodings: OANode, inMultipartModel model: String) {
         updateProperties(ofModel: model) { properties in
             for (name, keyLocation, rawEncoding) in encodings.members {
-                guard let index = properties.firstIndex(where: { $0.0 == name }) else {
+                guard let index = Self.propertyIndex(properties, wireName: name) else {
                     warn(.schemaDetailDropped, pointer: rawEncoding.pointer, at: keyLocation,
                          "encoding names '\(name)', which is not a property of the body; dropped")
                     continue

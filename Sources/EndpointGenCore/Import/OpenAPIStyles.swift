@@ -87,7 +87,7 @@ extension OpenAPIImportContext {
         guard !styles.isEmpty else { return }
         updateProperties(ofModel: model) { properties in
             for (name, members) in styles {
-                guard let index = properties.firstIndex(where: { $0.0 == name }) else { continue }
+                guard let index = Self.propertyIndex(properties, wireName: name) else { continue }
                 switch properties[index].1 {
                 case .string(let type): properties[index].1 = .object([(SpecKey.type.key, .string(type))] + members)
                 case .object(let existing):
@@ -129,18 +129,31 @@ extension OpenAPIImportContext {
     }
 
     /// An object model's properties: wire name and type string.
+    /// A model's properties by their names in JSON (a property's `name`, else its key), with their types.
     private func propertyEntries(ofModel model: String) -> [(String, String)] {
         guard case .object(let fields)? = modelDefinitions[model],
               case .object(let properties)? = fields.first(where: { $0.0 == SpecKey.properties.key })?.1 else { return [] }
-        return properties.compactMap { name, value in
+        return properties.compactMap { key, value in
             switch value {
-            case .string(let type): return (name, type)
+            case .string(let type): return (key, type)
             case .object(let members):
-                if case .string(let type)? = members.first(where: { $0.0 == "type" })?.1 { return (name, type) }
+                if case .string(let type)? = members.first(where: { $0.0 == "type" })?.1 { return (Self.wireName(key, value), type) }
                 return nil
             default: return nil
             }
         }
+    }
+
+    /// The name a spec property has in JSON: its `name`, else its key.
+    static func wireName(_ key: String, _ value: ImportJSON) -> String {
+        if case .object(let members) = value, case .string(let name)? = members.first(where: { $0.0 == SpecKey.name.key })?.1 { return name }
+        return key
+    }
+
+    /// The index of the property whose name in JSON is `wireName` (what OpenAPI's `encoding` and a
+    /// discriminator name), among a model's spec properties.
+    static func propertyIndex(_ properties: [(String, ImportJSON)], wireName: String) -> Int? {
+        properties.firstIndex { Self.wireName($0.0, $0.1) == wireName }
     }
 
     /// Whether a request body says nothing a request could carry: an object schema with no

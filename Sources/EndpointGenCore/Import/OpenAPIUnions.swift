@@ -273,7 +273,8 @@ extension OpenAPIImportContext {
             let offending = alternatives.first { alternative in
                 guard objectModels.contains(alternative), case .object(let model)? = modelDefinitions[alternative],
                       case .object(let properties)? = model.first(where: { $0.0 == "properties" })?.1,
-                      let entry = properties.first(where: { $0.0 == property })?.1 else { return true }
+                      let index = Self.propertyIndex(properties, wireName: property) else { return true }
+                let entry = properties[index].1
                 var type: String?
                 if case .string(let text) = entry { type = text }
                 if case .object(let members) = entry, case .string(let text)? = members.first(where: { $0.0 == "type" })?.1 { type = text }

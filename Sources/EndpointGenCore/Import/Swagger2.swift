@@ -942,7 +942,7 @@ final class Swagger2Converter {
                     if let converted { changed(at: index); value = JSONNode(.object(converted), at: value.location) }
                 }
             case "items", "additionalProperties", "not", "allOf", "anyOf", "oneOf":
-                if let items = value.importItems {
+                if let items = value.importItems, !(member.key == "items" && items.isEmpty) {
                     let converted = items.map(convertedSchema)
                     // A list of schemas under `items` of a schema that is not an array (Slack's
                     // `latest: {items: [{$ref: message}, {type: null}]}`) can only say "one of these":
@@ -981,8 +981,10 @@ final class Swagger2Converter {
         return JSONNode(.object(out), at: node.location)
     }
 
-    /// Whether a schema's `type` is or lists `array`.
+    /// Whether a schema says it is an array: its `type` is or lists `array`, or it has a keyword
+    /// only arrays have (`additionalItems`, `minItems`, `maxItems`, `uniqueItems`).
     private static func saysArray(_ schema: JSONNode) -> Bool {
+        if ["additionalItems", "minItems", "maxItems", "uniqueItems"].contains(where: { schema.importMember($0) != nil }) { return true }
         guard let type = schema.importMember("type") else { return false }
         if let single = type.importString { return single == "array" }
         return type.importItems?.contains { $0.importString == "array" } ?? false

@@ -4,7 +4,11 @@ extension SpecChecker {
     /// A model as far as the rules across models need it.
     struct CheckedModel {
         struct Member {
+            /// Its name in JSON.
             var key: String
+            /// Its spec key, and the Swift name that comes from it.
+            var specKey: String
+            var swiftName: String
             var type: TypeRef
             var location: SourceLocation
         }
@@ -54,15 +58,11 @@ extension SpecChecker {
         return checked
     }
 
-    /// A property's `name` (its name in JSON) is not empty, and no two properties of a model have
-    /// the same one: each would read and write the other's value.
+    /// No two properties of a model have the same name in JSON (a `name`, else the key): each would
+    /// read and write the other's value. (An empty one is a name JSON allows, as an empty key is.)
     mutating func checkWireNames(_ properties: [RawProperty]) {
         var seen: [String: RawProperty] = [:]
         for property in properties where property.isValid {
-            if let name = property.name, name.value.isEmpty {
-                error("the 'name' of property '\(property.key.key)' cannot be empty", at: name.location)
-                continue
-            }
             let wire = property.wireName
             if let first = seen[wire] {
                 error("properties '\(first.key.key)' and '\(property.key.key)' both have the name '\(wire)' in JSON (line \(first.key.location.line)); give one another 'name'",
@@ -121,7 +121,8 @@ extension SpecChecker {
             if let rawProperties {
                 for raw in rawProperties {
                     if let type = checkProperty(raw) {
-                        properties.append(CheckedModel.Member(key: raw.wireName, type: type, location: raw.key.location))
+                        properties.append(CheckedModel.Member(key: raw.wireName, specKey: raw.key.key, swiftName: Naming.lowerCamel(raw.key.key), type: type,
+                                                              location: raw.key.location))
                     }
                 }
                 checkCollisions(rawProperties.map { ($0.key.key, Naming.lowerCamel($0.key.key), $0.key.location) }, what: "property")
@@ -212,8 +213,9 @@ extension SpecChecker {
                 continue
             }
             alternativeNames.append(name)
-            let keys = (properties ?? []).map(\.key.key)
-            guard let declared = properties?.first(where: { $0.key.key == property.value }) else {
+            // The discriminator names the property as the JSON does: by its `name`, else its key.
+            let keys = (properties ?? []).map(\.wireName)
+            guard let declared = properties?.first(where: { $0.wireName == property.value }) else {
                 var message = "the alternative '\(name)' has no property '\(property.value)', the discriminator of model '\(model)'"
                 if let suggestion = Naming.didYouMean(property.value, candidates: keys) { message += "; did you mean '\(suggestion)'?" }
                 error(message, at: text.location)

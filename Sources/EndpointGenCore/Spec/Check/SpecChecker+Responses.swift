@@ -323,8 +323,8 @@ extension SpecChecker {
             error("'items' names '\(name).\(items.value)', which is '\(property.type.specText)', not an array", at: items.location)
             return false
         }
-        if let clash = properties.first(where: { Naming.lowerCamel($0.key) == RuntimeNames.pageItems && $0.key != items.value }) {
-            error("model '\(name)' holds pages, so its generated conformance declares 'pageItems', which its property '\(clash.key)' also is; rename the property",
+        if let clash = properties.first(where: { $0.swiftName == RuntimeNames.pageItems && $0.key != items.value }) {
+            error("model '\(name)' holds pages, so its generated conformance declares 'pageItems', which its property '\(clash.specKey)' also is; rename the property",
                   at: clash.location)
             return false
         }
