@@ -909,13 +909,16 @@ extension OpenAPIImportContext {
             default: return 5
             }
         }
-        let chosen = content.members.enumerated().min(by: { a, b in
-            (rank(a.element.key), a.offset) < (rank(b.element.key), b.offset)
-        }).map { (key: $0.element.key, value: $0.element.value) }
+        let members = content.members
+        // Each rank once (not once per comparison); most contents have one media type.
+        guard members.count > 1 else { return members.first.map { (key: $0.key, value: $0.value) } }
+        let ranks = members.map { rank($0.key) }
+        guard let best = ranks.indices.min(by: { (ranks[$0], $0) < (ranks[$1], $1) }) else { return nil }
+        let chosen = (key: members[best].key, value: members[best].value)
         // A download (OpenAI's video content: MP4, WebP, or JSON that is only "a string"): the bytes,
         // a `File` holding whichever the server sends; decoding the video as JSON would fail.
-        if forResponse, versionTwo, let chosen, Self.encoding(for: chosen.key) == "json", saysOnlyAString(chosen.value),
-           let bytes = content.members.first(where: { Self.isBytes($0.key) }) {
+        if forResponse, versionTwo, ranks[best] == 0, saysOnlyAString(chosen.value),
+           let bytes = members.first(where: { Self.isBytes($0.key) }) {
             return (key: bytes.key, value: bytes.value)
         }
         return chosen
@@ -939,7 +942,7 @@ extension OpenAPIImportContext {
         let splitsStream = splitsStreams && Self.streamKind(for: chosen.key) == nil
         // A response's bytes (a `File`) hold whichever media type the server sends, when the client
         // asks for none of them (several bytes types, or JSON that is only a string, beside them).
-        let holdsAny = forResponse && versionTwo && Self.isBytes(chosen.key)
+        let holdsAny = forResponse && versionTwo && entries.count > 1 && Self.isBytes(chosen.key)
             && entries.contains { $0.key != chosen.key && (Self.isBytes($0.key) || Self.encoding(for: $0.key) == "json") }
         let others = entries.filter { entry in
             entry.key != chosen.key && !alsoKept.contains(entry.key) && !sameSchema(entry.value, chosen.value)
@@ -1031,7 +1034,7 @@ extension OpenAPIImportContext {
         var errorHeaders: [(String, ImportJSON)] = []
         if let headers = response["headers"] {
             let dropped = headers.members.filter { $0.key.lowercased() != "content-type" }
-            let hasBody = response["content"]?.members.contains { ["json", "text"].contains(Self.encoding(for: $0.key)) } == true
+            let hasBody = response["content"]?.members.contains { Self.isJSON($0.key) || Self.encoding(for: $0.key) == "text" } == true
             if versionTwo && hasBody {
                 errorHeaders = responseHeaders(headers, typeBase: typeBase)
             } else if !dropped.isEmpty {
