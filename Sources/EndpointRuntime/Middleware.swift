@@ -150,6 +150,12 @@ public struct AuthMiddleware: HTTPMiddleware {
                 }
                 found.append((requirement, credentials))
             }
+            // Two schemes writing one header (bearer and basic both write `Authorization`) or one query
+            // item: the second would replace the first, and the request would go with half its credentials.
+            if let clash = AuthMiddleware.sharedSlot(alternative) {
+                throw EndpointError.invalidRequest(reason: "The credentials \(clash.0) and \(clash.1) are sent together in the same place; the second would replace the first.",
+                                                   underlying: nil, request: request)
+            }
             var authenticated = request
             for (requirement, credentials) in found {
                 authenticated.auth = requirement
@@ -193,6 +199,27 @@ public struct AuthMiddleware: HTTPMiddleware {
         }
         try request.headers.validate()
         return request
+    }
+
+    /// Two schemes of `alternative` that put their credentials in the same header (names compared
+    /// without case; bearer and basic both in `Authorization`) or query item, if any.
+    static func sharedSlot(_ alternative: [AuthRequirement]) -> (AuthRequirement, AuthRequirement)? {
+        guard alternative.count > 1 else { return nil }
+        func slot(_ requirement: AuthRequirement) -> String? {
+            switch requirement {
+            case .none: return nil
+            case .bearer, .basic: return "header authorization"
+            case let .apiKey(.header, name): return "header " + name.lowercased()
+            case let .apiKey(.query, name): return "query " + name
+            }
+        }
+        var seen: [String: AuthRequirement] = [:]
+        for requirement in alternative {
+            guard let key = slot(requirement) else { continue }
+            if let first = seen[key] { return (first, requirement) }
+            seen[key] = requirement
+        }
+        return nil
     }
 
     private static func mismatch(_ credentials: Credentials, _ request: HTTPRequest) -> EndpointError {

@@ -164,6 +164,16 @@ final class Recorder<Value: Sendable>: @unchecked Sendable {
         #expect(fallback.header("Authorization") == "Bearer tok")
         #expect(fallback.header("PLAID-CLIENT-ID") == nil)
         #expect(fallback.rawQuery == nil || fallback.rawQuery == "")
+
+        // Two schemes in one header cannot both be sent: an error, not half the credentials.
+        let clash = HTTPClient(transport: transport, middleware: [AuthMiddleware { requirement, _ in
+            requirement == .bearer ? .bearer("t") : .basic(username: "u", password: "p")
+        }])
+        let error = await #expect(throws: EndpointError.self) {
+            try await clash.data(for: try request(options: AuthOptions(alternatives: [[.bearer, .basic]])))
+        }
+        guard case .invalidRequest(let reason, _, _)? = error else { Issue.record("\(String(describing: error))"); return }
+        #expect(reason.contains("same place"))
     }
 
     @Test func theRequestPassedOnSaysWhichCredentialsItCarries() async throws {
