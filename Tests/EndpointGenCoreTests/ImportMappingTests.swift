@@ -872,7 +872,7 @@ import Testing
         let oneHeader = try #require(imported.endpoint("oneHeader", in: "b")?["auth"] as? [[Any]])
         #expect(oneHeader.first?.first as? String == "basic")
         #expect(oneHeader.first?.count == 2)
-        #expect(imported.warnings.contains { $0.contains("#/paths/~1b/get/security/0: 'basicAuth' and 'bearerAuth' would be sent in the same header authorization; only 'basicAuth' is sent together with the others") })
+        #expect(imported.warnings.contains { $0.contains("#/paths/~1b/get/security/0: 'basicAuth' and 'bearerAuth' would be sent in the same header 'Authorization'; only 'basicAuth' is sent together with the others") })
         // Alternatives that send the same thing are one.
         #expect(imported.endpoint("sameTwice", in: "a")?["auth"] as? String == "bearer")
         #expect(imported.endpoint("onlyEmpty", in: "a")?["auth"] == nil, "no credentials, as the document's default")

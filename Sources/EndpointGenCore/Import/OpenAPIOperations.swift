@@ -1429,11 +1429,11 @@ extension OpenAPIImportContext {
     /// `query key`), as the checker's `authSlot` counts it.
     static func authSlot(_ auth: ImportJSON) -> String? {
         switch auth {
-        case .string(let name): return ["bearer", "basic"].contains(name) ? "header authorization" : nil
+        case .string(let type): return Validation.authSlot(type: type, in: nil, name: nil)?.what
         case .object(let members):
             guard case .string(let place)? = members.first(where: { $0.0 == SpecKey.`in`.key })?.1,
                   case .string(let name)? = members.first(where: { $0.0 == SpecKey.name.key })?.1 else { return nil }
-            return place == "header" ? "header " + name.lowercased() : place + " " + name
+            return Validation.authSlot(type: "apiKey", in: place, name: name)?.what
         default: return nil
         }
     }

@@ -66,6 +66,20 @@ struct Fields {
 
 /// The small rules the validation steps share: JSON kinds in messages, names, tokens, statuses.
 enum Validation {
+    /// Where an auth scheme puts its credential, for schemes sent together (no two in one place):
+    /// `bearer` and `basic` both in the `Authorization` header, an apiKey in its header (names
+    /// compared without case) or query item. `type` is `bearer`, `basic` or `apiKey`; nil for
+    /// anything else. The checker and the importer ask this one rule.
+    static func authSlot(type: String, in location: String?, name: String?) -> (key: String, what: String)? {
+        switch type {
+        case "bearer", "basic": return ("header authorization", "header 'Authorization'")
+        case "apiKey":
+            guard let location, let name else { return nil }
+            return location == "header" ? ("header " + name.lowercased(), "header '\(name)'") : ("\(location) " + name, "\(location) item '\(name)'")
+        default: return nil
+        }
+    }
+
     static func kind(of node: JSONNode) -> String {
         switch node.value {
         case .null: return "null"

@@ -401,10 +401,10 @@ struct SpecChecker {
     static func authSlot(_ auth: RawAuth) -> (key: String, what: String)? {
         switch auth {
         case .name(let text):
-            return ["bearer", "basic"].contains(text.value) ? ("header authorization", "header 'Authorization'") : nil
+            return Validation.authSlot(type: text.value, in: nil, name: nil)
         case .object(_, let type, let inNode, let nameNode):
-            guard type.value == "apiKey", case .string(let place)? = inNode?.value, case .string(let name)? = nameNode?.value else { return nil }
-            return place == "header" ? ("header " + name.lowercased(), "header '\(name)'") : ("\(place) " + name, "\(place) item '\(name)'")
+            guard case .string(let place)? = inNode?.value, case .string(let name)? = nameNode?.value else { return nil }
+            return Validation.authSlot(type: type.value, in: place, name: name)
         case .list, .together: return nil
         }
     }
