@@ -82,28 +82,30 @@ package enum Generator {
     /// answers and the other's requirement is never called: a warning at the second names both; the
     /// client is unaffected, so it is not an error.
     package static func checkServiceRoutes(_ spec: Spec, diagnostics: inout Diagnostics) {
-        var first: [String: [Translator.RouteConditions: (endpoint: Endpoint, name: String)]] = [:]
-        func visit(_ group: Group, prefix: String) {
-            for endpoint in group.endpoints {
-                let route = Translator.routeKey(endpoint, apiBaseURL: spec.baseURL)
-                let conditions = Translator.routeConditions(endpoint, apiHeaders: spec.headers).normalized
-                let name = prefix + endpoint.key
-                guard let earlier = first[route, default: [:]][conditions] else {
-                    first[route, default: [:]][conditions] = (endpoint, name)
-                    continue
-                }
-                let template = Translator.routeTemplate(endpoint, apiBaseURL: spec.baseURL)
-                let location = earlier.endpoint.location
-                let sameMedia = conditions == Translator.RouteConditions() ? "" : " with the same Content-Type and Accept"
-                diagnostics.warning("""
-                    '\(name)' is \(endpoint.method) \(template)\(sameMedia), the route of '\(earlier.name)' (line \(location.line)): \
-                    \(spec.api.swiftName).handler(_:) sends such requests to '\(earlier.name)', the first in spec order, and never \
-                    calls the requirement of '\(name)'; give one of them another method, path, base URL, body type or Accept
-                    """, at: endpoint.location)
-            }
-            for child in group.groups { visit(child, prefix: prefix + child.key + ".") }
+        var all: [(endpoint: Endpoint, name: String)] = []
+        func collect(_ group: Group, prefix: String) {
+            for endpoint in group.endpoints { all.append((endpoint, prefix + endpoint.key)) }
+            for child in group.groups { collect(child, prefix: prefix + child.key + ".") }
         }
-        visit(spec.api, prefix: "")
+        collect(spec.api, prefix: "")
+        let routeConditions = Translator.routeConditions(of: all.map(\.endpoint), in: spec)
+        var first: [String: [Translator.RouteConditions: (endpoint: Endpoint, name: String)]] = [:]
+        for ((endpoint, name), shared) in zip(all, routeConditions) {
+            let route = Translator.routeKey(endpoint, apiBaseURL: spec.baseURL)
+            let conditions = (shared ?? Translator.routeConditions(endpoint, apiHeaders: spec.headers)).normalized
+            guard let earlier = first[route, default: [:]][conditions] else {
+                first[route, default: [:]][conditions] = (endpoint, name)
+                continue
+            }
+            let template = Translator.routeTemplate(endpoint, apiBaseURL: spec.baseURL)
+            let location = earlier.endpoint.location
+            let sameMedia = conditions == Translator.RouteConditions() ? "" : " with the same Content-Type, Accept and query items"
+            diagnostics.warning("""
+                '\(name)' is \(endpoint.method) \(template)\(sameMedia), the route of '\(earlier.name)' (line \(location.line)): \
+                \(spec.api.swiftName).handler(_:) sends such requests to '\(earlier.name)', the first in spec order, and never \
+                calls the requirement of '\(name)'; give one of them another method, path, base URL, body type, Accept or query
+                """, at: endpoint.location)
+        }
     }
 
     /// With `service`, the API type also declares `Service` and `handler(_:)`: a group, model or

@@ -94,8 +94,8 @@ import Testing
         #expect(swift.contains(#"ServiceRoute(.get, "/users/{id}") { request in"#))
         let messages = result.diagnostics.sorted.map(\.description)
         #expect(messages == [
-            "Names.endpoints.json:6:5: warning: 'same_server' is GET /users/{id}, the route of 'user' (line 4): Routes.handler(_:) sends such requests to 'user', the first in spec order, and never calls the requirement of 'same_server'; give one of them another method, path, base URL, body type or Accept",
-            "Names.endpoints.json:10:50: warning: 'people.by_name' is GET /users/{name}, the route of 'user' (line 4): Routes.handler(_:) sends such requests to 'user', the first in spec order, and never calls the requirement of 'people.by_name'; give one of them another method, path, base URL, body type or Accept",
+            "Names.endpoints.json:6:5: warning: 'same_server' is GET /users/{id}, the route of 'user' (line 4): Routes.handler(_:) sends such requests to 'user', the first in spec order, and never calls the requirement of 'same_server'; give one of them another method, path, base URL, body type, Accept or query",
+            "Names.endpoints.json:10:50: warning: 'people.by_name' is GET /users/{name}, the route of 'user' (line 4): Routes.handler(_:) sends such requests to 'user', the first in spec order, and never calls the requirement of 'people.by_name'; give one of them another method, path, base URL, body type, Accept or query",
         ])
         // Without the option there is no handler, and nothing to warn about.
         #expect(generate(text, service: false).diagnostics.sorted.isEmpty)
@@ -138,7 +138,29 @@ import Testing
         // The same media types, parameters aside, as `send`: the one warning.
         let messages = result.diagnostics.sorted.map(\.description)
         #expect(messages.count == 1)
-        #expect(messages.first?.contains("warning: 'send_again' is POST /messages with the same Content-Type and Accept, the route of 'send' (line 5)") == true)
+        #expect(messages.first?.contains("warning: 'send_again' is POST /messages with the same Content-Type, Accept and query items, the route of 'send' (line 5)") == true)
+    }
+
+    /// Endpoints of one route told apart by a query item one of them always sends (a required
+    /// parameter, or one with a default): OpenAI's `/responses?beta=true`, imported as a `beta`
+    /// parameter defaulting to "true". Items every endpoint of the route sends are no condition.
+    @Test func endpointsOfOneRouteAreToldApartByQueryItemsTheyAlwaysSend() throws {
+        let text = """
+        {
+          "formatVersion": 2, "name": "Beta", "baseURL": "https://beta.example",
+          "endpoints": {
+            "create": { "method": "POST", "path": "/responses", "parameters": { "store": { "type": "Bool", "default": true } } },
+            "betaCreate": { "method": "POST", "path": "/responses",
+                            "parameters": { "beta": { "type": "String?", "default": "true" }, "store": { "type": "Bool", "default": true },
+                                            "filter": "[String]?" } }
+          }
+        }
+        """
+        let result = generate(text, service: true)
+        let swift = try #require(result.swift)
+        #expect(swift.contains(#"ServiceRoute(.post, "/responses") { request in"#))
+        #expect(swift.contains(#"ServiceRoute(.post, "/responses", query: ["beta"]) { request in"#))
+        #expect(result.diagnostics.sorted.isEmpty, "\(result.diagnostics.sorted.map(\.description))")
     }
 
     /// An own base URL's path is a literal like the spec's own paths, escapes decoded: the router

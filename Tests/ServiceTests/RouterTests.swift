@@ -99,6 +99,24 @@ import Testing
         #expect(try await text("/plain", ["Accept": "*/*"]) == "plain")
     }
 
+    /// A query item the request has (by its decoded name, whatever its value) tells a route from
+    /// another of its path: OpenAI's `/responses?beta=true` beside `/responses`.
+    @Test func routesOfOnePathAreToldApartByQueryItems() async throws {
+        let router = ServiceRouter(baseURL: "https://api.example.com", dateFormat: .iso8601, routes: [
+            ServiceRoute(.post, "/responses") { request in try request.response("plain", status: 200, as: .text) },
+            ServiceRoute(.post, "/responses", query: ["beta"]) { request in
+                try request.response("beta " + (try request.query("beta", as: String.self)), status: 200, as: .text)
+            },
+        ])
+        func text(_ path: String) async throws -> String {
+            try await answer(router.handler, rawRequest(.post, "https://api.example.com" + path)).text
+        }
+        #expect(try await text("/responses") == "plain")
+        #expect(try await text("/responses?beta=true") == "beta true")
+        #expect(try await text("/responses?b%65ta=false&x=1") == "beta false")
+        #expect(try await text("/responses?betas=true") == "plain")
+    }
+
     @Test func literalSegmentsMatchDecodedAndQueryNamesAreDecoded() async throws {
         // An escaped letter in a literal segment is the letter: `%65` is `e`.
         #expect(try await send(.get, "/us%65rs/42").text == #"{"id":42}"#)

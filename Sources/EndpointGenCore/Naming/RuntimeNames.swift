@@ -163,9 +163,11 @@ enum RuntimeNames {
         static let request = "request"
         /// Bodies: `DataBody(..., contentType:)`, `MultipartBody(..., parts:)`, `FormBody(..., styles:)`;
         /// `MultipartPartOptions(contentType:headers:)`; `ServiceRequest.BodyEncoding.form(styles:)`;
-        /// `ServiceRequest.response(..., contentType:)`; `ServiceRoute(_:_:contentType:accept:_:)`.
+        /// `ServiceRequest.response(..., contentType:)`; `ServiceRoute(_:_:contentType:accept:query:_:)`.
         static let contentType = "contentType"
         static let accept = "accept"
+        /// `ServiceRoute(_:_:contentType:accept:query:_:)`.
+        static let queryItems = "query"
         static let parts = "parts"
         static let styles = "styles"
         /// `ParameterStyle.exploded(_:)`: `.matrix.exploded()`.

@@ -135,8 +135,8 @@ extension Translator {
 
     /// `public static func handler(_ service: some Service) -> HTTPHandler { ServiceRouter(...).handler }`
     private func handlerFunction(_ endpoints: [ServiceEndpoint]) -> Declaration {
-        let shared = Self.sharedRoutes(endpoints.map(\.endpoint), apiBaseURL: spec.baseURL)
-        let routes = endpoints.map { route($0, conditions: shared.contains(Self.routeKey($0.endpoint, apiBaseURL: spec.baseURL))) }
+        let conditions = Self.routeConditions(of: endpoints.map(\.endpoint), in: spec)
+        let routes = zip(endpoints, conditions).map { route($0, conditions: $1) }
         let router = Expression.call(.type(runtime(RuntimeNames.Service.router)), [
             Argument(RuntimeNames.Label.baseURL, .member(.identifier(ReservedNames.Members.defaults), RuntimeNames.Service.defaultsBaseURL)),
             Argument(RuntimeNames.Label.dateFormat, .member(.identifier(ReservedNames.Members.defaults), RuntimeNames.Service.defaultsDateFormat)),
@@ -191,16 +191,40 @@ extension Translator {
             .replacingOccurrences(of: #"\{[^}]*\}"#, with: "{}", options: .regularExpression)
     }
 
-    /// The routes that more than one of `endpoints` has: their endpoints are told apart by
-    /// `routeConditions` (a body twin, a stream beside JSON).
-    static func sharedRoutes(_ endpoints: [Endpoint], apiBaseURL: String) -> Set<String> {
-        var seen: Set<String> = []
-        var shared: Set<String> = []
-        for endpoint in endpoints {
-            let key = routeKey(endpoint, apiBaseURL: apiBaseURL)
-            if !seen.insert(key).inserted { shared.insert(key) }
+    /// Each endpoint's conditions, nil for an endpoint whose route no other endpoint has: the media
+    /// types it is sent with (`routeConditions`), and the query items it always sends that some other
+    /// endpoint of its route does not (OpenAI's `/responses?beta=true` beside `/responses`).
+    static func routeConditions(of endpoints: [Endpoint], in spec: Spec) -> [RouteConditions?] {
+        let keys = endpoints.map { routeKey($0, apiBaseURL: spec.baseURL) }
+        var members: [String: [Int]] = [:]
+        for (index, key) in keys.enumerated() { members[key, default: []].append(index) }
+        let enums = Set(spec.models.compactMap { model -> String? in
+            switch model.kind {
+            case .enumeration, .integerEnumeration: return model.swiftName
+            default: return nil
+            }
+        })
+        let sent = endpoints.map { alwaysSentQueryItems($0, enums: enums) }
+        return endpoints.indices.map { index in
+            guard let route = members[keys[index]], route.count > 1 else { return nil }
+            var conditions = routeConditions(endpoints[index], apiHeaders: spec.headers)
+            let everyone = route.dropFirst().reduce(sent[route[0]]) { $0.intersection(sent[$1]) }
+            conditions.queries = sent[index].subtracting(everyone).sorted()
+            return conditions
         }
-        return shared
+    }
+
+    /// The names of the query items an endpoint always sends: its query parameters of a single
+    /// value (a scalar or an enum: its name is the item's) that are required or have a default.
+    static func alwaysSentQueryItems(_ endpoint: Endpoint, enums: Set<String>) -> Set<String> {
+        Set(endpoint.parameters.compactMap { parameter in
+            guard parameter.location == .query, !parameter.type.isOptional || parameter.defaultValue != nil else { return nil }
+            switch parameter.type.unwrapped {
+            case .builtin(let builtin) where builtin != .data: return parameter.wireName
+            case .model(let name, true) where enums.contains(name): return parameter.wireName
+            default: return nil
+            }
+        })
     }
 
     /// What the client sends that tells an endpoint from another of its route: the media type of
@@ -235,19 +259,21 @@ extension Translator {
     struct RouteConditions: Hashable {
         var contentType: String?
         var accept: String?
+        /// Query items the request must have (by name), sorted.
+        var queries: [String] = []
 
         /// As the router compares them: the media types alone, lowercased.
         var normalized: RouteConditions {
             func essence(_ text: String?) -> String? {
                 text.map { String($0.prefix { $0 != ";" }).trimmingCharacters(in: .whitespaces).lowercased() }
             }
-            return RouteConditions(contentType: essence(contentType), accept: essence(accept))
+            return RouteConditions(contentType: essence(contentType), accept: essence(accept), queries: queries)
         }
     }
 
-    /// `ServiceRoute(.get, "/repos/{owner}/{repo}") { request in ... }`; with `conditions`, the
-    /// media types that tell it from the other endpoints of its route (`contentType:`, `accept:`).
-    private func route(_ service: ServiceEndpoint, conditions: Bool) -> Expression {
+    /// `ServiceRoute(.get, "/repos/{owner}/{repo}") { request in ... }`; with `conditions`, what tells
+    /// it from the other endpoints of its route (`contentType:`, `accept:`, `query:`).
+    private func route(_ service: ServiceEndpoint, conditions: RouteConditions?) -> Expression {
         let endpoint = service.endpoint
         var arguments: [Argument] = endpoint.parameters.map { parameter in
             let type = swiftType(parameter.type)
@@ -272,10 +298,12 @@ extension Translator {
         var statements: [Statement] = [returnsVoid ? .expression(call) : .declaration(isMutable: false, name: "result", value: call)]
         statements += responseStatements(service)
         var routeArguments = [Argument(.dotMember(RuntimeNames.method(endpoint.method))), Argument(.stringLiteral(routeTemplate(endpoint)))]
-        if conditions {
-            let media = Self.routeConditions(endpoint, apiHeaders: spec.headers)
-            if let contentType = media.contentType { routeArguments.append(Argument(RuntimeNames.Label.contentType, .stringLiteral(contentType))) }
-            if let accept = media.accept { routeArguments.append(Argument(RuntimeNames.Label.accept, .stringLiteral(accept))) }
+        if let conditions {
+            if let contentType = conditions.contentType { routeArguments.append(Argument(RuntimeNames.Label.contentType, .stringLiteral(contentType))) }
+            if let accept = conditions.accept { routeArguments.append(Argument(RuntimeNames.Label.accept, .stringLiteral(accept))) }
+            if !conditions.queries.isEmpty {
+                routeArguments.append(Argument(RuntimeNames.Label.queryItems, .arrayLiteral(conditions.queries.map { .stringLiteral($0) })))
+            }
         }
         return .call(.type(runtime(RuntimeNames.Service.route)),
                      routeArguments + [Argument(.closure(parameters: ["request"], body: statements))])

@@ -14,6 +14,8 @@ public struct ServiceRoute: Sendable {
     /// (lowercased, without parameters); nil: any. Set where endpoints share a method and path.
     var contentType: String? { storage.contentType }
     var accept: String? { storage.accept }
+    /// Query items the request must have, by name.
+    var queries: [String] { storage.queries }
     var respond: @Sendable (ServiceRequest) async throws -> ServiceResponse { storage.respond }
 
     /// What the route holds, behind one reference: the router copies routes as it looks through
@@ -25,15 +27,19 @@ public struct ServiceRoute: Sendable {
         let literals: Int
         let contentType: String?
         let accept: String?
+        let queries: [String]
+        let hasConditions: Bool
         let respond: @Sendable (ServiceRequest) async throws -> ServiceResponse
 
-        init(method: HTTPMethod, template: String, segments: [Segment], contentType: String?, accept: String?,
+        init(method: HTTPMethod, template: String, segments: [Segment], contentType: String?, accept: String?, queries: [String],
              respond: @escaping @Sendable (ServiceRequest) async throws -> ServiceResponse) {
             self.method = method
             self.template = template
             self.segments = segments
             self.contentType = contentType.map(MediaType.essence)
             self.accept = accept.map(MediaType.essence)
+            self.queries = queries
+            self.hasConditions = contentType != nil || accept != nil || !queries.isEmpty
             self.respond = respond
             self.literals = segments.reduce(0) { count, segment in
                 if case .literal = segment { return count + 1 }
@@ -46,13 +52,14 @@ public struct ServiceRoute: Sendable {
 
     /// A route answering `method` on `template` with `respond`. Endpoints of one method and path
     /// are told apart by what the client sends them with: `contentType`, the media type of the body
-    /// (`multipart/form-data` for the multipart twin of a JSON endpoint), and `accept`, a media type
-    /// the request's `Accept` lists (`text/event-stream` for an endpoint answering with a stream).
-    public init(_ method: HTTPMethod, _ template: String, contentType: String? = nil, accept: String? = nil,
+    /// (`multipart/form-data` for the multipart twin of a JSON endpoint), `accept`, a media type
+    /// the request's `Accept` lists (`text/event-stream` for an endpoint answering with a stream),
+    /// and `query`, names of query items the request has (OpenAI's `beta` of `/responses?beta=true`).
+    public init(_ method: HTTPMethod, _ template: String, contentType: String? = nil, accept: String? = nil, query: [String] = [],
                 _ respond: @escaping @Sendable (ServiceRequest) async throws -> ServiceResponse) {
         storage = Storage(method: method, template: template,
                           segments: template.split(separator: "/", omittingEmptySubsequences: true).map(Segment.init),
-                          contentType: contentType, accept: accept, respond: respond)
+                          contentType: contentType, accept: accept, queries: query, respond: respond)
     }
 
     /// How well `request` fits the route's conditions: how many it has when the request meets
@@ -68,11 +75,18 @@ public struct ServiceRoute: Sendable {
                   listed.split(separator: ",").contains(where: { MediaType.essence($0) == accept }) else { return -1 }
             met += 1
         }
+        if !queries.isEmpty {
+            let names = Set(ServiceRequest.items((request.receivedQuery ?? "")[...], separator: "&") { PercentEncoding.decode($0) }.map(\.0))
+            for name in queries {
+                guard names.contains(name) else { return -1 }
+                met += 1
+            }
+        }
         return met
     }
 
-    /// Whether the route has a condition on the request's media types.
-    var hasConditions: Bool { contentType != nil || accept != nil }
+    /// Whether the route has a condition on the request's media types or query items.
+    var hasConditions: Bool { storage.hasConditions }
 
     /// One segment of a template.
     enum Segment: Sendable {
@@ -215,9 +229,9 @@ extension ErrorResponse: ServiceErrorResponse where Body: Encodable {
 /// - An unknown path is 404; a known path with another method 405 with `Allow` listing the path's
 ///   methods. `HEAD` on a path with `GET` (and no `HEAD` of its own) answers as `GET` without the
 ///   body; `OPTIONS` on a path without an `OPTIONS` endpoint is 204 with `Allow`.
-/// - Two endpoints of one method and path: the one whose `contentType` and `accept` the request
-///   meets (see ``ServiceRoute/init(_:_:contentType:accept:_:)``), else the first in spec order. A
-///   literal segment wins over a placeholder (`/users/me` before `/users/{id}`).
+/// - Two endpoints of one method and path: the one whose `contentType`, `accept` and `query` the
+///   request meets (see ``ServiceRoute/init(_:_:contentType:accept:query:_:)``), else the first in
+///   spec order. A literal segment wins over a placeholder (`/users/me` before `/users/{id}`).
 /// - The path is matched below the base URL's path when it starts with it (`/v1` of
 ///   `https://api.example.com/v1`), else as it is; segments are percent-decoded.
 /// - A parameter or body that does not decode is 400, the text naming it; ``ErrorResponse`` thrown
