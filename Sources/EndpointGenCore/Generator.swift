@@ -90,9 +90,10 @@ package enum Generator {
         collect(spec.api, prefix: "")
         let routeConditions = Translator.routeConditions(of: all.map(\.endpoint), in: spec)
         var first: [String: [Translator.RouteConditions: (endpoint: Endpoint, name: String)]] = [:]
+        // An endpoint whose route no other has (no conditions) cannot be mistaken for another.
         for ((endpoint, name), shared) in zip(all, routeConditions) {
+            guard let conditions = shared?.normalized else { continue }
             let route = Translator.routeKey(endpoint, apiBaseURL: spec.baseURL)
-            let conditions = (shared ?? Translator.routeConditions(endpoint, apiHeaders: spec.headers)).normalized
             guard let earlier = first[route, default: [:]][conditions] else {
                 first[route, default: [:]][conditions] = (endpoint, name)
                 continue

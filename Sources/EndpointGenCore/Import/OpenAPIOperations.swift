@@ -850,30 +850,26 @@ extension OpenAPIImportContext {
         if encoding == "json" { noteJSONUse(type, at: media["schema"] ?? media) }
         var members: [(String, ImportJSON)] = [(SpecKey.type.key, .string(type))]
         if encoding != "json" { members.append((SpecKey.encoding.key, .string(encoding))) }
-        if let contentType, Self.defaultContentType(for: encoding) != Self.bareMediaType(contentType) {
+        if let contentType, Self.defaultContentType(for: encoding) != Validation.bareMediaType(contentType) {
             members.append((SpecKey.contentType.key, .string(contentType)))
         }
         return members.count == 1 ? .string(type) : .object(members)
     }
 
-    static func bareMediaType(_ mediaType: String) -> String {
-        String(mediaType.split(separator: ";").first ?? "").importTrimmed.lowercased()
-    }
-
     /// `type/subtype` (parameters allowed) without wildcards: what a Content-Type or Accept header can say.
     static func isConcreteMediaType(_ mediaType: String) -> Bool {
-        let parts = bareMediaType(mediaType).split(separator: "/", omittingEmptySubsequences: false)
+        let parts = Validation.bareMediaType(mediaType).split(separator: "/", omittingEmptySubsequences: false)
         return parts.count == 2 && parts.allSatisfy { Validation.isToken(String($0)) && $0 != "*" }
             && !mediaType.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
     }
 
     static func isJSON(_ mediaType: String) -> Bool {
-        let bare = bareMediaType(mediaType)
+        let bare = Validation.bareMediaType(mediaType)
         return bare == "application/json" || bare.hasSuffix("+json") || bare == "*/*" || bare == "application/*"
     }
 
     static func encoding(for mediaType: String) -> String {
-        let bare = bareMediaType(mediaType)
+        let bare = Validation.bareMediaType(mediaType)
         if isJSON(bare) { return "json" }
         if bare == "application/x-www-form-urlencoded" { return "form" }
         if bare == "multipart/form-data" || bare.hasPrefix("multipart/") { return "multipart" }
@@ -902,7 +898,7 @@ extension OpenAPIImportContext {
             // endpoint's own (OpenAI's speech: the audio, or its events).
             if forResponse, self.versionTwo, Self.streamKind(for: type) != nil { return splitsStreams ? 6 : 2 }
             switch Self.encoding(for: type) {
-            case "json": return Self.bareMediaType(type) == "*/*" ? 1 : 0
+            case "json": return Validation.bareMediaType(type) == "*/*" ? 1 : 0
             case "form": return forResponse ? 9 : 2
             case "multipart": return forResponse ? 9 : 3
             case "text": return 4
@@ -1203,7 +1199,7 @@ extension OpenAPIImportContext {
         case "json":
             body.type = media["schema"].map { schemaType($0, name: contextName).type } ?? "JSON"
             noteJSONUse(body.type, at: media["schema"] ?? media)
-            if Self.bareMediaType(mediaType) != "application/json" && Self.isConcreteMediaType(mediaType) {
+            if Validation.bareMediaType(mediaType) != "application/json" && Self.isConcreteMediaType(mediaType) {
                 body.contentType = mediaType
             }
             body.sample = responseSample(media)
@@ -1264,7 +1260,7 @@ extension OpenAPIImportContext {
 
     /// `sse`, `jsonl` or `json-seq` for a streaming media type, else nil.
     static func streamKind(for mediaType: String) -> String? {
-        switch bareMediaType(mediaType) {
+        switch Validation.bareMediaType(mediaType) {
         case "text/event-stream": return "sse"
         case "application/jsonl", "application/x-jsonl", "application/jsonlines", "application/x-jsonlines",
              "application/x-ndjson", "application/ndjson": return "jsonl"

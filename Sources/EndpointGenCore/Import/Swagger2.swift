@@ -681,7 +681,7 @@ final class Swagger2Converter {
 
     private static func isForm(_ mediaType: String) -> Bool {
         if mediaType == "application/json" { return false }
-        let bare = OpenAPIImportContext.bareMediaType(mediaType)
+        let bare = Validation.bareMediaType(mediaType)
         return bare == "application/x-www-form-urlencoded" || bare == "multipart/form-data"
     }
 

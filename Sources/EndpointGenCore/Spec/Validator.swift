@@ -157,6 +157,13 @@ enum Validation {
         value.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F }
     }
 
+    /// `Application/JSON; charset=utf-8` -> `application/json`: a media type without its parameters,
+    /// trimmed and lowercased, as media types are compared (the importer choosing among a body's,
+    /// the service checking which endpoints of a route the handler can tell apart).
+    static func bareMediaType(_ mediaType: String) -> String {
+        String(mediaType.split(separator: ";").first ?? "").importTrimmed.lowercased()
+    }
+
     /// Whether `text` is a media type: `type/subtype`, each a token, with optional parameters after `;`.
     static func isMediaType(_ text: String) -> Bool {
         let parts = text.split(separator: ";", maxSplits: 1)[...].first.map { $0.split(separator: "/", omittingEmptySubsequences: false) } ?? []

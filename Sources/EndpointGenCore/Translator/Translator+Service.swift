@@ -204,14 +204,17 @@ extension Translator {
             default: return nil
             }
         })
-        let sent = endpoints.map { alwaysSentQueryItems($0, enums: enums) }
-        return endpoints.indices.map { index in
-            guard let route = members[keys[index]], route.count > 1 else { return nil }
-            var conditions = routeConditions(endpoints[index], apiHeaders: spec.headers)
-            let everyone = route.dropFirst().reduce(sent[route[0]]) { $0.intersection(sent[$1]) }
-            conditions.queries = sent[index].subtracting(everyone).sorted()
-            return conditions
+        var conditions = [RouteConditions?](repeating: nil, count: endpoints.count)
+        for route in members.values where route.count > 1 {
+            let sent = route.map { alwaysSentQueryItems(endpoints[$0], enums: enums) }
+            let everyone = sent.dropFirst().reduce(sent[0]) { $0.intersection($1) }
+            for (index, items) in zip(route, sent) {
+                var condition = routeConditions(endpoints[index], apiHeaders: spec.headers)
+                condition.queries = items.subtracting(everyone).sorted()
+                conditions[index] = condition
+            }
         }
+        return conditions
     }
 
     /// The names of the query items an endpoint always sends: its query parameters of a single
@@ -264,10 +267,7 @@ extension Translator {
 
         /// As the router compares them: the media types alone, lowercased.
         var normalized: RouteConditions {
-            func essence(_ text: String?) -> String? {
-                text.map { String($0.prefix { $0 != ";" }).trimmingCharacters(in: .whitespaces).lowercased() }
-            }
-            return RouteConditions(contentType: essence(contentType), accept: essence(accept), queries: queries)
+            RouteConditions(contentType: contentType.map(Validation.bareMediaType), accept: accept.map(Validation.bareMediaType), queries: queries)
         }
     }
 
