@@ -22,6 +22,12 @@ extension ImportNaming {
         segment.range(of: #"^[vV][0-9]+(\.[0-9]+)?([a-z]+[0-9]*)?$"#, options: .regularExpression) != nil
     }
 
+    /// The group key of an untagged operation of `segments`: its resource segment in lowerCamelCase,
+    /// or "" (the top level) when the path starts with a placeholder.
+    static func resourceGroupKey(_ segments: [Substring]) -> String {
+        resourceSegmentIndex(segments).map { lowerCamel(String(segments[$0])) } ?? ""
+    }
+
     /// The index of the path segment that names an untagged operation's group: the first literal
     /// segment, or the one after it when it is a version (`/v1/invoices/...` -> `invoices`); nil when
     /// the path starts with a placeholder.

@@ -174,11 +174,9 @@ extension OpenAPIImportContext {
         for (path, _, rawItem) in root["paths"]?.members ?? [] {
             guard let item = resolveQuietly(rawItem) else { continue }
             for (method, _, operation) in item.members where Self.methods.contains(method) {
-                var group = operation["tags"]?.items?.first?.string.map(ImportNaming.lowerCamel) ?? ""
-                if group.isEmpty {
-                    let segments = String(path.prefix { $0 != "#" && $0 != "?" }).split(separator: "/")
-                    group = ImportNaming.resourceSegmentIndex(segments).map { ImportNaming.lowerCamel(String(segments[$0])) } ?? ""
-                }
+                // The group as `pendingOperation` gives it: the first tag, else the path's resource.
+                let group = operation["tags"]?.items?.first?.string.map(ImportNaming.lowerCamel)
+                    ?? ImportNaming.resourceGroupKey(String(path.prefix { $0 != "#" && $0 != "?" }).split(separator: "/"))
                 guard group.isEmpty || ImportNaming.upperCamel(group) == context.apiName else {
                     groups.insert(group)
                     continue
@@ -228,7 +226,7 @@ extension OpenAPIImportContext {
         // No tag: the group is the resource after any version segment (`/v1/invoices` -> `invoices`).
         let segments = path.split(separator: "/")
         let resourceIndex = groupSource.pointer == value.pointer ? ImportNaming.resourceSegmentIndex(segments) : nil
-        if let resourceIndex { groupKey = ImportNaming.lowerCamel(String(segments[resourceIndex])) }
+        if resourceIndex != nil { groupKey = ImportNaming.resourceGroupKey(segments) }
         // Without an operationId the fragment names what the operation does (`postOauth2TokenRefresh`).
         let longName = endpointBaseName(operation: value, method: key, path: documentPath, groupKey: groupKey,
                                         commonPrefix: context.operationIDPrefix)
