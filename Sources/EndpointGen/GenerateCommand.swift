@@ -173,18 +173,23 @@ struct GenerateCommand {
         var differences = false
         if !check, !outputs.isEmpty {
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+            let names = outputs.flatMap { $0.files.map { $0.name + ".swift" } }
+            OutputFile.removeAbandonedTemporaries(of: Set(names), in: URL(fileURLWithPath: output))
         }
         for entry in outputs {
-            for (index, generated) in entry.files.enumerated() {
-                let path = (output as NSString).appendingPathComponent(generated.name + ".swift")
-                let bytes = Data(generated.swift.utf8)
-                // The first file carries the spec's counts; each part says which it is.
-                let what = entry.files.count == 1 ? entry.summary
+            let files = entry.files.map { ($0, (output as NSString).appendingPathComponent($0.name + ".swift")) }
+            // The first file carries the spec's counts; each part says which it is.
+            func what(_ index: Int) -> String {
+                entry.files.count == 1 ? entry.summary
                     : index == 0 ? "\(entry.summary); part 1 of \(entry.files.count)" : "part \(index + 1) of \(entry.files.count)"
-                if check {
-                    switch OutputFile.state(of: path, comparedWith: bytes) {
+            }
+            // Compared or written on every core (a spec in parts has tens of files), reported in order.
+            if check {
+                let states = files.concurrentMap { generated, path in OutputFile.state(of: path, comparedWith: Data(generated.swift.utf8)) }
+                for (index, ((_, path), state)) in zip(files, states).enumerated() {
+                    switch state {
                     case .current:
-                        report("up to date \(path) (\(what))")
+                        report("up to date \(path) (\(what(index)))")
                     case .missing:
                         printError("\(path): error: missing; generate it from \(entry.file.path)")
                         differences = true
@@ -192,9 +197,11 @@ struct GenerateCommand {
                         printError("\(path): error: out of date with \(entry.file.path); regenerate it")
                         differences = true
                     }
-                } else {
-                    let written = try OutputFile.write(bytes, to: path)
-                    report("\(written ? "wrote" : "unchanged") \(path) (\(what))")
+                }
+            } else {
+                let written = files.concurrentMap { generated, path in Result { try OutputFile.write(Data(generated.swift.utf8), to: path) } }
+                for (index, ((_, path), outcome)) in zip(files, written).enumerated() {
+                    report("\(try outcome.get() ? "wrote" : "unchanged") \(path) (\(what(index)))")
                 }
             }
             // Parts beyond the current count, left by an earlier generation of a larger spec.

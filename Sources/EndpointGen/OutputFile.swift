@@ -11,12 +11,12 @@ enum OutputFile {
         return existing == contents ? .current : .stale
     }
 
-    /// Returns whether the file was written.
+    /// Returns whether the file was written. `removeAbandonedTemporaries` is called for the directory
+    /// first; files of one directory may be written at once, on several threads.
     @discardableResult
     static func write(_ contents: Data, to path: String) throws -> Bool {
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent()
-        removeAbandonedTemporaries(of: url.lastPathComponent, in: directory)
         if state(of: path, comparedWith: contents) == .current { return false }
         let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
         do {
@@ -33,13 +33,15 @@ enum OutputFile {
 
     /// Removes `.<name>.<pid>.tmp` files left by runs that were killed between writing and renaming
     /// (a build cancelled at the wrong moment), so they do not pile up in the output directory. A
-    /// temporary of a process that is still running (a concurrent run) is left alone.
-    static func removeAbandonedTemporaries(of name: String, in directory: URL) {
+    /// temporary of a process that is still running (a concurrent run) is left alone. The directory
+    /// is listed once for all the files about to be written (`names`).
+    static func removeAbandonedTemporaries(of names: Set<String>, in directory: URL) {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
-        let prefix = ".\(name)."
-        for entry in entries where entry.hasPrefix(prefix) && entry.hasSuffix(".tmp") {
-            let middle = entry.dropFirst(prefix.count).dropLast(".tmp".count)
-            guard let pid = pid_t(middle), pid > 0 else { continue }
+        for entry in entries where entry.hasPrefix(".") && entry.hasSuffix(".tmp") {
+            // `.<name>.<pid>.tmp`: the name may hold dots, the pid does not.
+            let middle = entry.dropFirst().dropLast(".tmp".count)
+            guard let dot = middle.lastIndex(of: "."), names.contains(String(middle[..<dot])) else { continue }
+            guard let pid = pid_t(middle[middle.index(after: dot)...]), pid > 0 else { continue }
             if kill(pid, 0) == 0 || errno == EPERM { continue }
             try? FileManager.default.removeItem(at: directory.appendingPathComponent(entry))
         }

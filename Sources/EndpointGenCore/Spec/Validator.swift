@@ -12,8 +12,15 @@ import Foundation
 /// Every problem in the file is reported, each at its key or value; the result is nil when there
 /// is any error.
 package enum Validator {
+    /// From how many endpoints the top-level groups of a spec are checked and resolved on every
+    /// core. Below it a spec is checked in a few milliseconds, and one thread is simpler to follow.
+    static let spreadingThreshold = 1_000
+
+    /// `spreading`: whether to check and resolve the top-level groups on every core; nil decides
+    /// by the spec's size (`spreadingThreshold`). The result and the diagnostics are the same
+    /// either way (tests compare them).
     package static func validate(_ root: consuming JSONNode, fileName: String, moduleTypes: Set<String> = [],
-                                diagnostics: inout Diagnostics) -> Spec? {
+                                spreading: Bool? = nil, diagnostics: inout Diagnostics) -> Spec? {
         var shape = Diagnostics()
         let decoded = SpecDecoder.decode(root, diagnostics: &shape)
         // The tree is not read after decoding: freed on another core while the checks run here.
@@ -22,14 +29,16 @@ package enum Validator {
             diagnostics.append(contentsOf: shape)
             return nil
         }
-        var checker = SpecChecker(fileName: fileName, moduleTypes: moduleTypes)
+        let spreadsGroups = spreading ?? (EndpointCount.total(raw.contents, own: { EndpointCount.own($0.endpoints ?? [], isObject: \.isObject) },
+                                                              groups: { ($0.groups ?? []).map(\.contents) }) >= spreadingThreshold)
+        var checker = SpecChecker(fileName: fileName, moduleTypes: moduleTypes, spreadsGroups: spreadsGroups)
         let checked = checker.check(raw)
         let found = Validator.merged(early: checker.early, shape: shape, rules: checker.diagnostics)
         // The checker holds what it returned: let go here, so that `checked` is the one reference.
         _ = consume checker
         diagnostics.append(contentsOf: found)
         guard !found.hasErrors, !diagnostics.hasErrors else { return nil }
-        let spec = SpecResolver(fileName: fileName, checked: checked).resolve(raw)
+        let spec = SpecResolver(fileName: fileName, checked: checked, spreadsGroups: spreadsGroups).resolve(raw)
         // What the spec was made from is freed while the generator goes on.
         Background.release((consume raw, consume checked))
         return spec

@@ -11,7 +11,7 @@ extension Array where Element: Sendable {
     /// No array value is shared between threads: an `Array` reached through a class property from
     /// several threads, even to write different elements, performs a uniqueness check and a mutating
     /// access on the shared array each time (the previous version did this).
-    func concurrentMap<Result: Sendable>(_ transform: @escaping @Sendable (Element) -> Result) -> [Result] {
+    package func concurrentMap<Result: Sendable>(_ transform: @escaping @Sendable (Element) -> Result) -> [Result] {
         guard count > 1 else { return map(transform) }
         let elements = self
         return [Result](unsafeUninitializedCapacity: count) { buffer, initializedCount in

@@ -58,39 +58,73 @@ struct CheckedSpec: Sendable {
     var parameters = FactTable<ParameterFacts>()
     var models = FactTable<ModelFacts>()
     var properties = FactTable<PropertyFacts>()
+
+    /// Adds the facts `other` holds: `other` was filled by a copy of the checker that checked one
+    /// top-level group (`SpecChecker.checkGroupsConcurrently`) from an empty `CheckedSpec`.
+    mutating func add(_ other: CheckedSpec) {
+        groupSegments.add(other.groupSegments)
+        endpoints.add(other.endpoints)
+        errorTypes.add(other.errorTypes)
+        parameters.add(other.parameters)
+        models.add(other.models)
+        properties.add(other.properties)
+    }
 }
 
 /// Facts by the `RawID` of what they are about. The decoder numbers the raw tree's nodes from 0 in
 /// order, so a slot per id says where a node's fact is, without hashing each id as a dictionary
 /// would (the checker writes and the resolver reads a fact for every endpoint, parameter and
-/// property). Facts are stored densely, in the order they were first set.
+/// property). Facts are stored densely, in the order they were first set; the slots span the ids
+/// from the lowest set to the highest.
 struct FactTable<Value> {
-    /// By id: the fact's position in `values` plus one; 0 when the node has none.
+    /// The id of `slots[0]`: a table filled by a checker of one group spans that group's ids only.
+    private var first: RawID = 0
+    /// By id - `first`: the fact's position in `values` plus one; 0 when the node has none.
     private var slots: [Int32] = []
     private var values: [Value] = []
+    /// The id of each of `values`.
+    private var ids: [RawID] = []
 
     subscript(id: RawID) -> Value? {
         get {
-            guard id >= 0 && id < slots.count else { return nil }
-            let slot = Int(slots[id])
+            let index = id - first
+            guard index >= 0 && index < slots.count else { return nil }
+            let slot = Int(slots[index])
             return slot == 0 ? nil : values[slot - 1]
         }
         set {
-            if id >= slots.count {
+            if slots.isEmpty {
                 guard newValue != nil else { return }
-                slots.append(contentsOf: repeatElement(0, count: id - slots.count + 1))
+                first = id
+            } else if id < first {
+                guard newValue != nil else { return }
+                slots.insert(contentsOf: repeatElement(0, count: first - id), at: 0)
+                first = id
             }
-            let slot = Int(slots[id])
+            let index = id - first
+            if index >= slots.count {
+                guard newValue != nil else { return }
+                slots.append(contentsOf: repeatElement(0, count: index - slots.count + 1))
+            }
+            let slot = Int(slots[index])
             if let newValue {
                 if slot == 0 {
                     values.append(newValue)
-                    slots[id] = Int32(values.count)
+                    ids.append(id)
+                    slots[index] = Int32(values.count)
                 } else {
                     values[slot - 1] = newValue
                 }
             } else {
-                slots[id] = 0
+                slots[index] = 0
             }
+        }
+    }
+
+    /// Sets here every fact `other` holds.
+    mutating func add(_ other: FactTable) {
+        for (position, id) in other.ids.enumerated() where other.slots[id - other.first] == position + 1 {
+            self[id] = other.values[position]
         }
     }
 

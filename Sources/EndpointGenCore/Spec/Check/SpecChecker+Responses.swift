@@ -328,6 +328,18 @@ extension SpecChecker {
                   at: clash.location)
             return false
         }
+        // A copy checking one group of several at once leaves this rule to the checker that merges
+        // them, which applies it to the uses in the groups' order.
+        guard pageItemUses == nil else {
+            pageItemUses?.append((name, items))
+            return true
+        }
+        return notePageItems(items, of: name)
+    }
+
+    /// Whether the model `name` holds its pages in `items` for every endpoint so far, noting the key
+    /// at its first use.
+    mutating func notePageItems(_ items: Located<String>, of name: String) -> Bool {
         if let first = pageItemsKeys[name], first.key != items.value {
             error("model '\(name)' holds its items in '\(first.key)' for another endpoint (line \(first.location.line), column \(first.location.column)); one model has one 'items' key",
                   at: items.location)

@@ -5,7 +5,7 @@ import Foundation
 /// error statuses, defaults, union alternatives and discriminators, unions that contain themselves,
 /// and names that collide in Swift or are reserved. It reports, and returns what it parsed and decided
 /// (`CheckedSpec`); `SpecResolver` builds the `Spec` from that and the raw tree.
-struct SpecChecker {
+struct SpecChecker: Sendable {
     let fileName: String
     /// Names the module defines itself (the config's `moduleTypes`): usable without a model.
     let moduleTypes: Set<String>
@@ -25,10 +25,16 @@ struct SpecChecker {
     var additionalPropertyTypes: [String: TypeRef] = [:]
     /// The `items` key of each model that holds pages, and where it was first given.
     var pageItemsKeys: [String: (key: String, location: SourceLocation)] = [:]
+    /// In a copy that checks one top-level group of several at once: each page model and `items`
+    /// key its endpoints give, in order, for the merging checker to hold against `pageItemsKeys`.
+    var pageItemUses: [(model: String, items: Located<String>)]?
+    /// Whether the top-level groups are checked on every core (`checkGroupsConcurrently`).
+    var spreadsGroups = false
 
-    init(fileName: String, moduleTypes: Set<String>) {
+    init(fileName: String, moduleTypes: Set<String>, spreadsGroups: Bool = false) {
         self.fileName = fileName
         self.moduleTypes = moduleTypes
+        self.spreadsGroups = spreadsGroups
     }
 
     mutating func error(_ message: String, at location: SourceLocation) {
@@ -200,10 +206,12 @@ struct SpecChecker {
         }
         var groupCount = 0
         if let groups = contents.groups {
-            for group in groups {
-                checkGroup(group, path: path)
-                if group.isObject { groupCount += 1 }
+            if isAPI && spreadsGroups && groups.count > 1 {
+                checkGroupsConcurrently(groups, path: path)
+            } else {
+                for group in groups { checkGroup(group, path: path) }
             }
+            groupCount = EndpointCount.own(groups, isObject: \.isObject)
             checkCollisions(groups.map { ($0.key.key, Naming.upperCamel($0.key.key), $0.key.location) }, what: "group")
             // Cases and nested types share one namespace: an endpoint `数据` and a group `数据`
             // (or `_1` and `1`) would both declare `数据` in the same enum.
@@ -237,6 +245,32 @@ struct SpecChecker {
                   at: location)
         }
         return checked
+    }
+
+    /// Checks the top-level groups on every core, each by a copy of this checker as the models and
+    /// the top level left it, reporting into lists of its own and noting facts in an empty
+    /// `CheckedSpec` (a group's check reads only the facts of its own nodes). What the copies found
+    /// is added in the groups' order, as checking them one after another would have; the one rule
+    /// that spans groups, a page model's single `items` key, is applied here to the uses they
+    /// recorded.
+    mutating func checkGroupsConcurrently(_ groups: [RawGroup], path: [ParsedSegment]) {
+        var base = self
+        base.diagnostics = Diagnostics()
+        base.early = Diagnostics()
+        base.result = CheckedSpec()
+        base.result.apiName = result.apiName
+        base.pageItemUses = []
+        let copies = groups.concurrentMap { [base] group in
+            var copy = base
+            copy.checkGroup(group, path: path)
+            return (copy.early, copy.diagnostics, copy.result, copy.pageItemUses ?? [])
+        }
+        for (copyEarly, copyDiagnostics, copyResult, pageItemUses) in copies {
+            early.append(contentsOf: copyEarly)
+            diagnostics.append(contentsOf: copyDiagnostics)
+            result.add(copyResult)
+            for use in pageItemUses { _ = notePageItems(use.items, of: use.model) }
+        }
     }
 
     mutating func checkGroup(_ group: RawGroup, path: [ParsedSegment]) {

@@ -3,12 +3,14 @@
 /// `null` removing one, auth, errors by status, group paths as prefixes), Swift names are chosen and
 /// types, styles and defaults are those the checker worked out (`CheckedSpec`). It parses nothing
 /// and reports nothing.
-struct SpecResolver {
+struct SpecResolver: Sendable {
     let fileName: String
     let checked: CheckedSpec
+    /// Whether the top-level groups are resolved on every core (as `SpecChecker.spreadsGroups`).
+    var spreadsGroups = false
 
     /// What a level passes down to its groups and endpoints.
-    struct Inherited {
+    struct Inherited: Sendable {
         var headers: [Header] = []
         var auth: Auth = .none
         /// The nearest group's or endpoint's own `baseURL`; nil: the API's.
@@ -36,7 +38,7 @@ struct SpecResolver {
         inherited.apiErrors = inherited.errors
         let apiName = checked.apiName
         let api = resolveContents(spec.contents, key: apiName, swiftName: apiName, description: spec.description, location: spec.location,
-                                  inherited: inherited)
+                                  inherited: inherited, spreadingGroups: spreadsGroups)
         return Spec(fileName: fileName, outputName: outputName, api: api, baseURL: spec.baseURL?.value ?? "",
                     dateFormat: spec.dateFormat.flatMap { DateFormat(rawValue: $0.value) } ?? .iso8601,
                     headers: inherited.headers, auth: inherited.auth, errors: inherited.errors,
@@ -140,7 +142,7 @@ struct SpecResolver {
     // MARK: Groups
 
     func resolveContents(_ contents: RawContents, key: String, swiftName: String, description: String?, location: SourceLocation,
-                         inherited: Inherited) -> Group {
+                         inherited: Inherited, spreadingGroups: Bool = false) -> Group {
         // Read in place: `filter` first would copy every raw endpoint (a large struct) into a new array.
         var endpoints: [Endpoint] = []
         endpoints.reserveCapacity(contents.endpoints?.count ?? 0)
@@ -148,9 +150,14 @@ struct SpecResolver {
             endpoints.append(resolveEndpoint(endpoint, inherited: inherited))
         }
         var groups: [Group] = []
-        groups.reserveCapacity(contents.groups?.count ?? 0)
-        for group in contents.groups ?? [] where group.isObject {
-            groups.append(resolveGroup(group, inherited: inherited))
+        if spreadingGroups {
+            // Each group is resolved from what it inherits alone: on every core, in order.
+            groups = (contents.groups ?? []).filter(\.isObject).concurrentMap { [self] group in resolveGroup(group, inherited: inherited) }
+        } else {
+            groups.reserveCapacity(contents.groups?.count ?? 0)
+            for group in contents.groups ?? [] where group.isObject {
+                groups.append(resolveGroup(group, inherited: inherited))
+            }
         }
         return Group(key: key, swiftName: swiftName, description: description, endpoints: endpoints, groups: groups, location: location)
     }
