@@ -215,3 +215,58 @@ import Testing
         #expect(imported.warnings.contains { $0.contains("split into 'secrets', 'secretsPart2'") })
     }
 }
+
+/// A document without tags whose paths name more resources than one level holds (300) still
+/// imports to a spec that generates: its groups go into groups by their first letter.
+@Suite struct ImportShelvedGroupsTests {
+    typealias T = ImportTestSupport
+
+    /// `count` untagged resources, `/v1/<name>` each: names starting with `a`, `b`, `c` in turn, and
+    /// every seventh with a digit. The model `A` takes the name the `a` shelf would have.
+    static func wideDocument(count: Int) -> String {
+        var paths: [String] = []
+        for index in 0..<count {
+            let name = index % 7 == 0 ? "\(index)th" : ["alpha", "beta", "charlie"][index % 3] + "\(index)"
+            paths.append(##""/v1/\##(name)": {"get": {"responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/A"}}}}}}}"##)
+        }
+        return T.document(paths: "{" + paths.joined(separator: ",\n") + "}",
+                          components: #"{"schemas": {"A": {"type": "object", "properties": {"id": {"type": "string"}}}}}"#)
+    }
+
+    @Test func moreResourcesThanOneLevelHoldsAreShelvedByTheirFirstLetter() throws {
+        let imported = T.run(Self.wideDocument(count: 320), name: "Wide", version: .two)
+        #expect(imported.validationErrors.isEmpty, "\(imported.validationErrors.prefix(3))")
+        #expect(imported.errors.isEmpty)
+        #expect(imported.groups.keys.sorted() == ["aGroups", "b", "c", "other"])
+        let shelf = try #require(imported.groups["b"] as? [String: Any])
+        let inner = try #require(shelf["groups"] as? [String: Any])
+        let betas = (0..<320).filter { $0 % 7 != 0 && $0 % 3 == 1 }.count
+        #expect(inner.count == betas)
+        let beta1 = try #require(inner["beta1"] as? [String: Any])
+        #expect(((beta1["endpoints"] as? [String: Any])?.count ?? 0) == 1)
+        // Every operation is there, once.
+        let total = imported.groups.values.reduce(0) { sum, shelf in
+            sum + (((shelf as? [String: Any])?["groups"] as? [String: Any])?.count ?? 0)
+        }
+        #expect(total == 320)
+        let warning = try #require(imported.warnings.first { $0.contains("first letter") })
+        #expect(warning.contains("the top level would hold 320 groups and endpoints"))
+        #expect(warning.contains("'other', 'b', 'c', 'aGroups'"))
+        // What `generate` runs on a document: the spec validates from the tree, positions mapped.
+        let result = OpenAPIImporter.importDocument(Data(Self.wideDocument(count: 320).utf8), fileName: "wide.json",
+                                                    options: ImportOptions(name: "Wide", formatVersion: .two))
+        let (spec, diagnostics) = Generator.validate(imported: result, specFileName: "Wide.endpoints.json")
+        #expect(diagnostics.all.filter { $0.severity == .error }.isEmpty)
+        let resolved = try #require(spec)
+        #expect(resolved.api.endpointCount == 320)
+        // A shelf stands where its first group was: `/v1/0th`, `/v1/beta1`, `/v1/charlie2`, `/v1/alpha3`.
+        #expect(resolved.api.groups.map(\.swiftName) == ["Other", "B", "C", "AGroups"])
+    }
+
+    @Test func aDocumentThatFitsOneLevelIsNotShelved() {
+        let imported = T.run(Self.wideDocument(count: 290), name: "Wide", version: .two)
+        #expect(imported.validationErrors.isEmpty)
+        #expect(imported.groups.count == 290)
+        #expect(!imported.warnings.contains { $0.contains("first letter") })
+    }
+}

@@ -398,10 +398,24 @@ final class OpenAPIImportContext {
             let topLevelNames = Set(rootGroup.endpoints.map { ImportNaming.lowerCamel($0.key) })
             let split = splitLargeGroups(groups)
             let named = namedGroups(split, apiName: apiName, topLevelNames: topLevelNames)
-            top.append((SpecKey.groups.key, .object(named)))
-            for (group, (key, _)) in zip(split, named) {
-                mappedGroups.append(("/groups/" + OANode.escape(key), group.source))
-                mappedEndpoints.append(("/groups/" + OANode.escape(key) + "/endpoints", group.endpoints))
+            let shelves = shelvedGroups(named.map(\.0), topLevelCount: rootGroup.endpoints.count, topLevelNames: topLevelNames)
+            var shelved: [(String, [(String, ImportJSON)])] = []
+            for (group, (key, value)) in zip(split, named) {
+                var pointer = "/groups/" + OANode.escape(key)
+                if let shelf = shelves[key] {
+                    pointer = "/groups/" + OANode.escape(shelf) + pointer
+                    // A shelf stands where its first group was; its groups keep their order.
+                    if let index = shelved.firstIndex(where: { $0.0 == shelf }) { shelved[index].1.append((key, value)) } else { shelved.append((shelf, [(key, value)])) }
+                }
+                mappedGroups.append((pointer, group.source))
+                mappedEndpoints.append((pointer + "/endpoints", group.endpoints))
+            }
+            if shelves.isEmpty {
+                top.append((SpecKey.groups.key, .object(named)))
+            } else {
+                top.append((SpecKey.groups.key, .object(shelved.map { shelf, groups in
+                    (shelf, .object([(SpecKey.groups.key, .object(groups))]))
+                })))
             }
         }
         if !modelOrder.isEmpty {
@@ -587,6 +601,41 @@ final class OpenAPIImportContext {
             warn(.renamed, group.source ?? root,
                  "group '\(group.key)' has \(group.endpoints.count) operations, more than one level holds (\(ReservedNames.maximumCasesPerLevel)); split into \(names.map { "'\($0)'" }.joined(separator: ", "))")
         }
+        return result
+    }
+
+    /// When the top level would hold more groups and endpoints than one level can
+    /// (`ReservedNames.maximumCasesPerLevel`: a document without tags whose paths name hundreds of
+    /// resources), the groups go into groups by their first letter (`a`, `b`, ..., `other` for the
+    /// rest; `sPart2` past 250 of one letter), with a warning: `API.A.Accounts.list()`. Returns
+    /// each group key's shelf (none when everything fits).
+    func shelvedGroups(_ keys: [String], topLevelCount: Int, topLevelNames: Set<String>) -> [String: String] {
+        guard topLevelCount + keys.count > ReservedNames.maximumCasesPerLevel else { return [:] }
+        var byLetter: [(letter: String, keys: [String])] = []
+        for key in keys {
+            let first = key.unicodeScalars.first.map { String($0).lowercased() } ?? ""
+            let letter = first.count == 1 && first >= "a" && first <= "z" ? first : "other"
+            if let index = byLetter.firstIndex(where: { $0.letter == letter }) { byLetter[index].keys.append(key) } else { byLetter.append((letter, [key])) }
+        }
+        let size = 250
+        let taken = usedModelNames.union(reservedGroupNames).union(keys.map(ImportNaming.upperCamel))
+            .union(topLevelNames.map(ImportNaming.upperCamel))
+        var used: Set<String> = []
+        var result: [String: String] = [:]
+        var names: [String] = []
+        for (letter, members) in byLetter {
+            for (index, start) in stride(from: 0, to: members.count, by: size).enumerated() {
+                var base = index == 0 ? letter : letter + "Part\(index + 1)"
+                // A model or a group named `A` keeps its name: the shelf is `aGroups`.
+                if used.union(taken).contains(ImportNaming.upperCamel(base)) { base += "Groups" }
+                let shelf = uniqueName(base, used: used.union(taken), convert: ImportNaming.upperCamel)
+                used.insert(ImportNaming.upperCamel(shelf))
+                names.append(shelf)
+                for key in members[start..<min(start + size, members.count)] { result[key] = shelf }
+            }
+        }
+        warn(.renamed, root["paths"] ?? root,
+             "the top level would hold \(topLevelCount + keys.count) groups and endpoints, more than one level holds (\(ReservedNames.maximumCasesPerLevel)); its \(keys.count) groups are put in groups by their first letter: \(names.map { "'\($0)'" }.joined(separator: ", "))")
         return result
     }
 
