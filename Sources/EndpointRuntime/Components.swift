@@ -335,6 +335,83 @@ public struct Header: RequestComponent {
     }
 }
 
+/// A cookie in the request's `Cookie` field (OpenAPI's `in: cookie`), after the cookies set
+/// before it: `Cookie: session=abc; theme=dark`. `nil` adds nothing. A list is one cookie per
+/// element in the default style, `.form` (`ids=1; ids=2`, as OpenAPI 3.2's `cookie` style writes
+/// it, which cookie parsers read), or one cookie of comma-joined elements in `.comma` (`ids=1,2`).
+///
+/// A value is percent-encoded where RFC 6265 lets no byte stand in a cookie value (controls,
+/// space, `"`, `,`, `;`, `\`, non-ASCII) and at `%`, so a value never adds or ends a cookie and
+/// reads back as it was; a name must be an HTTP token.
+///
+/// ```swift
+/// Cookie("session", token)                  // session=abc (nothing when token is nil)
+/// Cookie("ids", [1, 2, 3])                  // ids=1; ids=2; ids=3
+/// Cookie("ids", [1, 2, 3], style: .comma)   // ids=1,2,3
+/// Cookie("note", "a; b")                    // note=a%3B%20b
+/// ```
+public struct Cookie: RequestComponent {
+    @usableFromInline let name: String
+    @usableFromInline let values: [any ParameterValue]?
+    @usableFromInline let joined: Bool
+
+    /// One cookie; nothing when `nil`.
+    @inlinable
+    public init(_ name: String, _ value: (some ParameterValue)?) {
+        self.name = name
+        self.values = value.map { [$0] }
+        self.joined = false
+    }
+
+    /// A cookie per element (`.form`), or one of comma-joined elements (`.comma`); nothing when `nil`.
+    public init(_ name: String, _ values: [some ParameterValue]?, style: ParameterStyle = .form) {
+        self.name = name
+        self.values = values
+        self.joined = !style.explode
+    }
+
+    /// Adds the cookie to the `Cookie` field.
+    public func apply(to request: inout HTTPRequest) throws {
+        guard let values else { return }
+        guard !name.isEmpty, name.allUTF8(HTTPHeaders.isTokenByte) else {
+            throw EndpointError.invalidRequest(reason: "The cookie name \(String(reflecting: name)) is not an HTTP token.", underlying: nil, request: request)
+        }
+        let format = request.dateFormat
+        let texts = values.map { Cookie.encoded($0.parameterString(dateFormat: format)) }
+        let pairs = joined ? [name + "=" + texts.joined(separator: ",")] : texts.map { name + "=" + $0 }
+        // An empty list sends no cookie.
+        guard !pairs.isEmpty else { return }
+        let added = pairs.joined(separator: "; ")
+        if let existing = request.headers[Cookie.field], !existing.isEmpty {
+            request.headers.replace(Cookie.field, with: existing + "; " + added)
+        } else {
+            request.headers.replace(Cookie.field, with: added)
+        }
+    }
+
+    static let field = "Cookie"
+
+    /// `text` with every byte a cookie value cannot hold, and `%`, percent-encoded.
+    static func encoded(_ text: String) -> String {
+        func isCookieOctet(_ byte: UInt8) -> Bool {
+            byte == 0x21 || (0x23...0x2B).contains(byte) || (0x2D...0x3A).contains(byte) || (0x3C...0x5B).contains(byte)
+                || (0x5D...0x7E).contains(byte)
+        }
+        if text.utf8.allSatisfy({ isCookieOctet($0) && $0 != UInt8(ascii: "%") }) { return text }
+        let hex = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count * 3)
+        for byte in text.utf8 {
+            if isCookieOctet(byte) && byte != UInt8(ascii: "%") {
+                bytes.append(byte)
+            } else {
+                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
 /// Seconds to wait for the response.
 public struct Timeout: RequestComponent {
     let seconds: TimeInterval

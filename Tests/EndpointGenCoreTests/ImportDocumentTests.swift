@@ -151,7 +151,7 @@ import Testing
                     merged["\(location) \(name)"] = (location, name)
                 }
                 let kept = merged.values.filter { location, name in
-                    location != "cookie" && !(location == "header" && ["accept", "content-type", "authorization"].contains(name.lowercased()))
+                    !(location == "header" && ["accept", "content-type", "authorization"].contains(name.lowercased()))
                 }
                 result.append(Operation(method: method.uppercased(), path: path, parameters: Set(kept.map { "\($0.0) \($0.1)" })))
             }

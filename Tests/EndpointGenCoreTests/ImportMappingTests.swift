@@ -302,7 +302,7 @@ import Testing
         #expect(imported.validationErrors.isEmpty)
     }
 
-    @Test func cookieParametersAreDroppedWithAWarningNamingTheirPointer() {
+    @Test func versionOneDropsCookieParametersWithAWarningNamingTheirPointer() {
         let json = """
             {"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "servers": [{"url": "https://x.example"}],
              "paths": {"/pets": {"get": {"operationId": "pets", "parameters": [
@@ -313,12 +313,41 @@ import Testing
             """
         let imported = T.run(json)
         #expect(imported.warnings == [
-            "openapi.json:5:4: warning: #/paths/~1pets/get/parameters/2: cookie parameters are not supported; 'session' dropped",
+            "openapi.json:5:4: warning: #/paths/~1pets/get/parameters/2: format version 1 has no cookie parameters; 'session' dropped (version 2 keeps them)",
         ])
         #expect(imported.count("cookie-parameter") == 1)
         let parameters = imported.endpoint("pets", in: "pets")?["parameters"] as? [String: Any]
         #expect(parameters?["session"] == nil)
         #expect(imported.validationErrors.isEmpty)
+    }
+
+    /// Version 2 keeps cookie parameters: a value or a flat list (exploded or not); an object, which
+    /// a cookie cannot name the parts of, is typed String; a name that is not a token is dropped.
+    @Test func versionTwoKeepsCookieParameters() throws {
+        let json = """
+            {"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "servers": [{"url": "https://x.example"}],
+             "paths": {"/pets": {"get": {"operationId": "pets", "parameters": [
+               {"name": "session", "in": "cookie", "required": true, "schema": {"type": "string"}},
+               {"name": "ids", "in": "cookie", "schema": {"type": "array", "items": {"type": "integer"}}},
+               {"name": "tags", "in": "cookie", "explode": false, "schema": {"type": "array", "items": {"type": "string"}}},
+               {"name": "color", "in": "cookie", "schema": {"type": "object", "properties": {"r": {"type": "integer"}}}},
+               {"name": "bad name", "in": "cookie", "schema": {"type": "string"}}],
+              "responses": {"204": {"description": "none"}}}}}}
+            """
+        let imported = T.run(json, version: .two)
+        #expect(imported.validationErrors.isEmpty, "\(imported.validationErrors)")
+        let parameters = try #require(imported.endpoint("pets", in: "pets")?["parameters"] as? [String: Any])
+        #expect(parameters["session"] as? [String: String] == ["type": "String", "in": "cookie"])
+        #expect(parameters["ids"] as? [String: String] == ["type": "[Int]?", "in": "cookie"])
+        #expect(parameters["tags"] as? [String: String] == ["type": "[String]?", "in": "cookie", "style": "comma"])
+        #expect(parameters["color"] as? [String: String] == ["type": "String?", "in": "cookie"])
+        #expect(parameters["bad name"] == nil)
+        // The object's model is not made: nothing would use it.
+        #expect(imported.models.isEmpty)
+        #expect(imported.warnings == [
+            "openapi.json:6:48: warning: #/paths/~1pets/get/parameters/3/schema: a cookie cannot carry an object; 'color' is typed String (pass the serialized value)",
+            "openapi.json:7:4: warning: #/paths/~1pets/get/parameters/4: 'bad name' is not a valid cookie name; dropped",
+        ])
     }
 
     @Test func arrayStylesAndUnsupportedStyles() throws {
@@ -412,7 +441,7 @@ import Testing
         #expect(imported.warnings.count == 2, "\(imported.warnings)")
         #expect(imported.warnings.contains { $0.contains("#/components/parameters/accept: header parameter 'Accept' is set by the runtime") },
                 "\(imported.warnings)")
-        #expect(imported.warnings.contains { $0.contains("#/components/parameters/session: cookie parameters are not supported") },
+        #expect(imported.warnings.contains { $0.contains("#/components/parameters/session: format version 1 has no cookie parameters") },
                 "\(imported.warnings)")
         #expect(imported.endpoint("a", in: "a")?["parameters"] == nil)
         #expect(imported.endpoint("b", in: "b")?["parameters"] == nil)

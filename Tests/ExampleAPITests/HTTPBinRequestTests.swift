@@ -13,7 +13,7 @@ import Testing
 
     static let checked = [
         "get", "status", "delay", "uuid", "robots_txt", "image", "bytes", "head", "options", "2fa",
-        "anything.json", "anything.json_patch", "anything.form", "anything.multipart", "anything.binary", "anything.text",
+        "anything.cookies", "anything.json", "anything.json_patch", "anything.form", "anything.multipart", "anything.binary", "anything.text",
         "anything.file", "anything.delete", "anything.keyed", "anything.upload", "anything.put_file", "anything.download",
         "anything.admin.login", "anything.admin.stats", "anything.admin.keys.list", "anything.admin.keys.revoke",
         "auth.basic", "auth.bearer", "auth.bearer_or_basic", "auth.optional_bearer", "auth.client_and_secret", "mirror",
@@ -38,6 +38,16 @@ import Testing
         try check(HTTPBin.get(sort: Order(rawValue: "newest")),
                   .init(method: .get, url: "\(Self.base)/get?ids=1,2&page=1&sort=newest&order=default&search-term=swift%20%226%22",
                         headers: Self.top))
+    }
+
+    /// Cookie parameters: one `Cookie` field, a cookie per list element unless the style joins them,
+    /// values percent-encoded where a cookie cannot hold them.
+    @Test func cookieParameters() throws {
+        try check(HTTPBin.Anything.cookies(session: "s1"),
+                  .init(method: .get, url: "\(Self.base)/anything/cookies", headers: Self.anything + [("Cookie", "session=s1")]))
+        try check(HTTPBin.Anything.cookies(session: "a; b", sort: .mostRecent, ids: [1, 2], tags: ["x", "y z"]),
+                  .init(method: .get, url: "\(Self.base)/anything/cookies",
+                        headers: Self.anything + [("Cookie", "session=a%3B%20b; sort=most-recent; ids=1; ids=2; tag-list=x,y%20z")]))
     }
 
     @Test func topLevel() throws {

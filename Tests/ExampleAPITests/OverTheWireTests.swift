@@ -312,6 +312,19 @@ import Testing
         #expect(echo.url == URL(string: "https://httpbin.org/get?page=1"))
     }
 
+    /// Cookie parameters reach a real server in one `Cookie` field, as built (URLSession's own
+    /// cookie handling adds nothing and takes nothing away).
+    @Test func cookieParametersOverTheWire() async throws {
+        let server = try await LocalHTTPServer.start()
+        defer { server.stop() }
+        let client = HTTPClient(baseURL: server.baseURL)
+        let echoed = try await client.send(HTTPBin.Anything.cookies(session: "a; b", sort: .ascending, ids: [3, 4], tags: ["x", "y"]),
+                                           as: EchoedRequest.self)
+        #expect(echoed.rawPath == "/anything/cookies")
+        #expect(echoed.header("Cookie") == "session=a%3B%20b; sort=ascending; ids=3; ids=4; tag-list=x,y")
+        #expect(echoed.headers.filter { $0.first?.lowercased() == "cookie" }.count == 1)
+    }
+
     @Test func bodiesArriveAsEncoded() async throws {
         let server = try await LocalHTTPServer.start()
         defer { server.stop() }

@@ -74,6 +74,13 @@ public nonisolated enum HTTPBin {
 nonisolated extension HTTPBin {
     /// Echoes any request below /anything, bodies included.
     public nonisolated enum Anything {
+        /// Cookie parameters: one value, a list sent a cookie per element, and one comma-joined.
+        public static func cookies(
+            session: String, sort: HTTPBin.SortOrder? = nil, ids: [Int]? = nil, tags: [String]? = nil
+        ) -> Endpoint<HTTPBin.EchoResponse> {
+            HTTPBin.defaults.endpoint(HTTPBin.Call.anything(.cookies(session: session, sort: sort, ids: ids, tags: tags)))
+        }
+
         public static func json(body: HTTPBin.EchoBody) -> Endpoint<HTTPBin.EchoResponse> {
             HTTPBin.defaults.endpoint(HTTPBin.Call.anything(.json(body: body)))
         }
@@ -266,6 +273,7 @@ nonisolated extension HTTPBin {
 nonisolated extension HTTPBin.Anything {
     /// The endpoints of `HTTPBin.Anything` as cases; `HTTPBin.Call.anything(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
+        case cookies(session: String, sort: HTTPBin.SortOrder? = nil, ids: [Int]? = nil, tags: [String]? = nil)
         indirect case json(body: HTTPBin.EchoBody)
         case jsonPatch(body: [String: JSONValue])
         indirect case form(body: HTTPBin.SignupForm)
@@ -282,6 +290,16 @@ nonisolated extension HTTPBin.Anything {
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
+            case let .cookies(session, sort, ids, tags):
+                return try HTTPBin.defaults.request(.get, [
+                    Path("anything", "cookies"),
+                    Header("X-Group", "anything"),
+                    Header.remove("X-Client"),
+                    EndpointRuntime.Cookie("session", session),
+                    EndpointRuntime.Cookie("sort", sort),
+                    EndpointRuntime.Cookie("ids", ids),
+                    EndpointRuntime.Cookie("tag-list", tags, style: .comma),
+                ])
             case let .json(body):
                 return try HTTPBin.defaults.request(.post, [
                     Path("anything", "json"),
@@ -377,6 +395,7 @@ nonisolated extension HTTPBin.Anything {
         /// The case's name and values: what `==` and `hash(into:)` compare.
         private func identity() -> [AnyHashable] {
             switch self {
+            case let .cookies(session, sort, ids, tags): return ["cookies", session, sort, ids, tags]
             case let .json(body): return ["json", body]
             case let .jsonPatch(body): return ["jsonPatch", body]
             case let .form(body): return ["form", body]
@@ -969,6 +988,9 @@ nonisolated extension HTTPBin {
         /// `GET /anything/2fa/{user-id}/{class}`: A key that starts with a digit becomes `_2fa`.
         func _2fa(userId: Int, class: String, for: String?, größe: Int?, sortBy: String?) async throws
 
+        /// `GET /anything/cookies`: Cookie parameters: one value, a list sent a cookie per element, and one comma-joined.
+        func anythingCookies(session: String, sort: HTTPBin.SortOrder?, ids: [Int]?, tags: [String]?) async throws -> HTTPBin.EchoResponse
+
         /// `POST /anything/json`
         func anythingJson(body: HTTPBin.EchoBody) async throws -> HTTPBin.EchoResponse
 
@@ -1098,6 +1120,15 @@ nonisolated extension HTTPBin {
                     sortBy: request.query("sort by", as: Optional<String>.self)
                 )
                 return request.response(status: 204)
+            },
+            ServiceRoute(.get, "/anything/cookies") { request in
+                let result = try await service.anythingCookies(
+                    session: request.cookie("session", as: String.self),
+                    sort: request.cookie("sort", as: Optional<HTTPBin.SortOrder>.self),
+                    ids: request.cookie("ids", as: Optional<[Int]>.self),
+                    tags: request.cookie("tag-list", as: Optional<[String]>.self, style: .comma)
+                )
+                return try request.response(result, status: 200)
             },
             ServiceRoute(.post, "/anything/json") { request in
                 let result = try await service.anythingJson(body: request.body(as: HTTPBin.EchoBody.self, .json))
@@ -1243,6 +1274,10 @@ nonisolated extension HTTPBin.Service {
 
     public func _2fa(userId: Int, class: String, for: String?, größe: Int?, sortBy: String?) async throws {
         throw ServiceNotImplemented("_2fa(userId:class:for:größe:sortBy:)")
+    }
+
+    public func anythingCookies(session: String, sort: HTTPBin.SortOrder?, ids: [Int]?, tags: [String]?) async throws -> HTTPBin.EchoResponse {
+        throw ServiceNotImplemented("anythingCookies(session:sort:ids:tags:)")
     }
 
     public func anythingJson(body: HTTPBin.EchoBody) async throws -> HTTPBin.EchoResponse {

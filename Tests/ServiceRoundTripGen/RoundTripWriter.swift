@@ -117,6 +117,7 @@ struct RoundTripWriter {
             case .path?: place = .path
             case .query?: place = .query
             case .header?: place = .header
+            case .cookie?: place = .cookie
             case nil: place = .body
             }
             var expression = try samples.swift(value.type, seed: index + 1, place: place, avoiding: value.parameter?.defaultValue)

@@ -48,7 +48,7 @@ struct Samples {
     let surface: ServiceSurface
 
     /// Where a value is sent: its strings carry the characters that place must escape.
-    enum Place { case path, query, header, body }
+    enum Place { case path, query, header, cookie, body }
 
     /// Past this depth, optional members are left out and collections are empty, so recursive models end.
     static let maximumDepth = 3
@@ -134,6 +134,9 @@ struct Samples {
             case (.query, true): text = "q\(seed)&+é"
             case (.header, false): text = "h \(seed)"
             case (.header, true): text = "h\(seed)"
+            // What a cookie value cannot hold bare (RFC 6265): space, `;`, `,`, `"`, `%`, non-ASCII.
+            case (.cookie, false): text = "c \(seed); x=\"%é,"
+            case (.cookie, true): text = "c\(seed);%é,"
             case (.body, _): text = "b \(seed) \"é\"\n"
             }
             return SampleJSON.quoted(text)

@@ -25,6 +25,22 @@ import Testing
         #expect(form.text.contains("body"))
     }
 
+    /// Cookies: a missing required one, one that is not percent-encoding, one of the wrong type.
+    @Test func brokenCookiesAre400() async throws {
+        let missing = try await send(.get, "/anything/cookies")
+        #expect(missing.status == 400)
+        #expect(missing.text.contains("\"session\""))
+        let broken = try await send(.get, "/anything/cookies", headers: ["Cookie": "session=%ZZ"])
+        #expect(broken.status == 400)
+        #expect(broken.text.contains("\"session\""))
+        let wrongType = try await send(.get, "/anything/cookies", headers: ["Cookie": "session=s; ids=1; ids=two"])
+        #expect(wrongType.status == 400)
+        #expect(wrongType.text.contains("\"ids\""))
+        // Well formed, the request reaches the service (which answers 501 here).
+        let fine = try await send(.get, "/anything/cookies", headers: ["Cookie": "session=a%3B%20b;ids=1; ids=2", "cookie": "tag-list=x,y"])
+        #expect(fine.status == 501)
+    }
+
     @Test func brokenMultipartIs400() async throws {
         let noBoundary = try await send(.put, "/anything/multipart", headers: ["Content-Type": "multipart/form-data"], body: "--x\r\n")
         #expect(noBoundary.status == 400)

@@ -517,6 +517,14 @@ extension OpenAPIImportContext {
         return twins
     }
 
+    /// Whether a cookie parameter's `schema` is an object, or an array of objects: what a cookie
+    /// cannot carry (it has no way to name the parts), typed String where the filter keeps nothing
+    /// for it.
+    func isObjectForCookie(_ schema: OANode) -> Bool {
+        guard let resolved = resolveQuietly(schema) else { return false }
+        return isObjectLike(resolved) || (resolved["items"].flatMap(resolveQuietly).map(isObjectLike) ?? false)
+    }
+
     /// Whether `schema` (resolved) describes an object: `type: object`, properties, or an `allOf`.
     func isObjectLike(_ schema: OANode) -> Bool {
         schema["type"]?.string == "object" || schema["properties"] != nil || schema["allOf"] != nil || schema["additionalProperties"] != nil
@@ -551,14 +559,22 @@ extension OpenAPIImportContext {
         }
     }
 
-    /// Whether the spec can hold `parameter` where it is (reported and dropped otherwise): not a
-    /// cookie, a path parameter with its placeholder, a header the runtime does not set itself.
+    /// Whether the spec can hold `parameter` where it is (reported and dropped otherwise): a path
+    /// parameter with its placeholder, a header the runtime does not set itself, a cookie named by
+    /// a token (format version 2: version 1 has no cookie parameters).
     func isExpressible(_ parameter: PendingParameter, placeholders: [String], path: String) -> Bool {
         let definition = parameter.definition
         switch parameter.location {
         case "cookie":
-            warn(.cookieParameter, pointer: definition.pointer, at: definition.location, "cookie parameters are not supported; '\(parameter.wireName)' dropped")
-            return false
+            guard versionTwo else {
+                warn(.cookieParameter, pointer: definition.pointer, at: definition.location,
+                     "format version 1 has no cookie parameters; '\(parameter.wireName)' dropped (version 2 keeps them)")
+                return false
+            }
+            guard Validation.isToken(parameter.wireName) else {
+                warn(.cookieParameter, pointer: definition.pointer, at: definition.location, "'\(parameter.wireName)' is not a valid cookie name; dropped")
+                return false
+            }
         case "path":
             guard placeholders.contains(parameter.wireName) else {
                 warn(.pathParameter, pointer: parameter.usePointer, at: parameter.useLocation, "path parameter '\(parameter.wireName)' has no placeholder in '\(path)'; dropped")
@@ -702,7 +718,11 @@ extension OpenAPIImportContext {
         let contextName = parameterContextName(node, typeBase: typeBase, wireName: parameter.wireName)
         var schemaType = SchemaType(type: "String", nullable: false)
         var schemaNode: OANode?
-        if let schema = node["schema"] {
+        if let schema = node["schema"], parameter.location == "cookie", isObjectForCookie(schema) {
+            // Not typed first: its model would be kept for nothing.
+            warn(.parameterType, schema, "a cookie cannot carry an object; '\(parameter.wireName)' is typed String (pass the serialized value)")
+            schemaType.nullable = schema["nullable"]?.bool == true
+        } else if let schema = node["schema"] {
             schemaNode = schema
             schemaType = self.schemaType(schema, name: contextName)
         } else if let content = node["content"] {
@@ -714,7 +734,8 @@ extension OpenAPIImportContext {
         var style: [(String, ImportJSON)] = []
         if !versionTwo {
             (schemaType, style) = versionOneStyle(node, schemaType: schemaType, schemaNode: schemaNode, parameter: parameter)
-        } else if let shape = valueShape(ofType: schemaType.type), parameter.location == "query" || !shape.isNested {
+        } else if let shape = valueShape(ofType: schemaType.type), parameter.location == "query" || !shape.isNested,
+                  parameter.location != "cookie" || shape == .single || shape == .list(nested: false) {
             // Nil: the style cannot write the value (reported).
             if let members = styleMembers(node, type: schemaType.type, location: parameter.location, name: parameter.wireName) {
                 style = members

@@ -83,6 +83,10 @@ enum RuntimeNames {
     /// easily declares itself, which would hide the runtime's in generated code.
     static let file = "File"
     static let timeout = "Timeout"
+    /// A cookie parameter's component; always written qualified (`EndpointRuntime.Cookie`), as
+    /// `File` is: `Cookie` is a name an app easily declares itself. Not reserved either (unlike the
+    /// names in `typeNames`): a spec's model `Cookie` from before cookie parameters stays valid.
+    static let cookie = "Cookie"
 
     /// Every type name of the runtime that generated code writes, or that users meet beside it.
     static let typeNames: Set<String> = [
@@ -116,6 +120,7 @@ enum RuntimeNames {
         static let readPath = "path"
         static let readQuery = "query"
         static let readHeader = "header"
+        static let readCookie = "cookie"
         static let readBody = "body"
         static let responseHeaders = "headers"
         static let respond = "response"

@@ -195,7 +195,7 @@ package struct PathSegment: Sendable, Hashable {
 
 package struct Parameter: Sendable, Hashable {
     package enum Location: String, Sendable, Hashable {
-        case path, query, header
+        case path, query, header, cookie
     }
 
     /// How a value is written in its place: OpenAPI's `style` and `explode`, the runtime's
@@ -218,7 +218,7 @@ package struct Parameter: Sendable, Hashable {
 
         /// The style of a place when the spec states none: `form` in a query, `simple` in a path or header.
         package static func `default`(in location: Location) -> Style {
-            Style(location == .query ? .form : .simple)
+            Style(location == .query || location == .cookie ? .form : .simple)
         }
 
         /// The style as it writes: exploded, the delimited styles are `form`'s (OpenAPI gives

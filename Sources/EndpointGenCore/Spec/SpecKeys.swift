@@ -28,7 +28,7 @@ enum SpecKeys {
 
     static let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
     static let authNames = ["none", "bearer", "basic", "apiKey"]
-    static let parameterLocations = ["path", "query", "header"]
+    static let parameterLocations = ["path", "query", "header", "cookie"]
     /// `style` of a parameter (and of a form body's property): OpenAPI's names and version 1's `comma`.
     static let styles = ["form", "comma"] + Parameter.Style.Name.allCases.map(\.rawValue).filter { $0 != "form" }
     static let encodings = Body.Encoding.allCases.map(\.rawValue)

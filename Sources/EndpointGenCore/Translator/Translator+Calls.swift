@@ -123,7 +123,7 @@ extension Translator {
     }
 
     /// The request components in a fixed order: path, query, the headers and auth the endpoint
-    /// overrides, header parameters, body, timeout.
+    /// overrides, header parameters, cookie parameters, body, timeout.
     func components(for endpoint: Endpoint) -> [Expression] {
         var statements: [Expression] = []
         let parametersByKey = Dictionary(endpoint.parameters.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
@@ -166,6 +166,9 @@ extension Translator {
         }
         for parameter in endpoint.parameters where parameter.location == .header {
             statements.append(component(RuntimeNames.header, styledArguments(parameter, value(parameter.key))))
+        }
+        for parameter in endpoint.parameters where parameter.location == .cookie {
+            statements.append(.call(.type(.member(.named(RuntimeNames.module), RuntimeNames.cookie)), styledArguments(parameter, value(parameter.key))))
         }
         if let auth = overrides.auth { statements.append(authOptionsExpression(auth)) }
 
@@ -236,6 +239,7 @@ extension Translator {
             case .query: return .list
             case .header: return style == .default(in: .header) ? .list : .encoded
             case .path: return .encoded
+            case .cookie: return .list
             }
         default: return .encoded
         }

@@ -285,6 +285,7 @@ extension Translator {
             case .path: reader = RuntimeNames.Service.readPath
             case .query: reader = RuntimeNames.Service.readQuery
             case .header: reader = RuntimeNames.Service.readHeader
+            case .cookie: reader = RuntimeNames.Service.readCookie
             }
             return Argument(label(parameter.swiftName), .call(.member(.identifier("request"), reader), readArguments))
         }

@@ -1,14 +1,15 @@
 import Foundation
 
 /// A request as a generated `<API>.handler(_:)` reads it: the matched route's path values, the
-/// query, the headers and the body, each decoded the way the client's ``Path``, ``Query``,
-/// ``Header`` and body components write it. A value that does not decode throws
+/// query, the headers, the cookies and the body, each decoded the way the client's ``Path``,
+/// ``Query``, ``Header``, ``Cookie`` and body components write it. A value that does not decode throws
 /// an error naming it, which the handler answers with 400.
 ///
 /// ```swift
 /// let owner = try request.path("owner", as: String.self)
 /// let ids = try request.query("ids", as: [Int]?.self, style: .comma)
 /// let tag = try request.header("If-None-Match", as: String?.self)
+/// let session = try request.cookie("session", as: String.self)
 /// let deployment = try request.body(as: GitHubAPI.NewDeployment.self, .json)
 /// ```
 public struct ServiceRequest: Sendable {
@@ -75,6 +76,23 @@ public struct ServiceRequest: Sendable {
         let values = raw.headers.values(for: name)
         let source: StyledSource = values.isEmpty ? .absent : Self.textSource(values.joined(separator: ","), name: name, style: style, decoding: .none)
         return try decode(T.self, from: source, what: "header", name: name)
+    }
+
+    /// A cookie parameter, by its name, as ``Cookie`` writes it: a cookie per element in `.form`
+    /// (the default), one of comma-joined elements in `.comma`; values percent-decoded. Every
+    /// `Cookie` field of the request is read.
+    public func cookie<T: Decodable>(_ name: String, as type: T.Type, style: ParameterStyle = .form) throws -> T {
+        var cookies: [(String, String)] = []
+        for field in raw.headers.fields where HTTPHeaders.sameName(field.name, Cookie.field) {
+            // `a=1; b=2`: pairs apart at `;`, each trimmed of the space after it.
+            for (pairName, value) in Self.items(field.value[...], separator: ";", decodeName: { String($0) }) {
+                cookies.append((String(pairName.drop { $0 == " " || $0 == "\t" }), value))
+            }
+        }
+        let source: StyledSource = cookies.contains { $0.0 == name }
+            ? Self.itemsSource(cookies, name: name, style: ParameterStyle(.form, explode: style.explode), decoding: .percent)
+            : .absent
+        return try decode(T.self, from: source, what: "cookie parameter", name: name)
     }
 
     /// The value of the one field named `name` (`.some(nil)` when there is none); `nil` when

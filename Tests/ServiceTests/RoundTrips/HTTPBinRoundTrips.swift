@@ -53,6 +53,10 @@ struct HTTPBinEcho: HTTPBin.Service {
         try exchange.answerVoid("_2fa", [v0, v1, v2, v3, v4])
     }
 
+    func anythingCookies(session v0: String, sort v1: HTTPBin.SortOrder?, ids v2: [Int]?, tags v3: [String]?) async throws -> HTTPBin.EchoResponse {
+        try exchange.answer("anythingCookies", [v0, v1, v2, v3])
+    }
+
     func anythingJson(body v0: HTTPBin.EchoBody) async throws -> HTTPBin.EchoResponse {
         try exchange.answer("anythingJson", [v0])
     }
@@ -151,6 +155,7 @@ extension HTTPBinEcho {
         RoundTrip("HTTPBin", "head", handler: { HTTPBin.handler(HTTPBinEcho(exchange: $0)) }, run: roundTripHead),
         RoundTrip("HTTPBin", "options", handler: { HTTPBin.handler(HTTPBinEcho(exchange: $0)) }, run: roundTripOptions),
         RoundTrip("HTTPBin", "_2fa", handler: { HTTPBin.handler(HTTPBinEcho(exchange: $0)) }, run: roundTrip_2fa),
+        RoundTrip("HTTPBin", "anythingCookies", handler: { HTTPBin.handler(HTTPBinEcho(exchange: $0)) }, run: roundTripAnythingCookies),
         RoundTrip("HTTPBin", "anythingJson", handler: { HTTPBin.handler(HTTPBinEcho(exchange: $0)) }, run: roundTripAnythingJson),
         RoundTrip("HTTPBin", "anythingJsonPatch", handler: { HTTPBin.handler(HTTPBinEcho(exchange: $0)) }, run: roundTripAnythingJsonPatch),
         RoundTrip("HTTPBin", "anythingForm", handler: { HTTPBin.handler(HTTPBinEcho(exchange: $0)) }, run: roundTripAnythingForm),
@@ -288,6 +293,18 @@ extension HTTPBinEcho {
         exchange.setAnswer(())
         try await client.send(HTTPBin._2fa(userId: userId, class: `class`, for: `for`, größe: größe, sortBy: sortBy))
         exchange.expectReceived("_2fa", ["userId", "class", "for", "größe", "sortBy"], [userId, `class`, `for`, größe, sortBy])
+    }
+
+    static func roundTripAnythingCookies(_ exchange: Exchange, _ client: HTTPClient) async throws {
+        let session: String = "c 1; x=\"%é,"
+        let sort: HTTPBin.SortOrder? = try sample(HTTPBin.SortOrder.self, #""default""#, .secondsSince1970)
+        let ids: [Int]? = [43, 44]
+        let tags: [String]? = ["c4;%é,", "c5;%é,"]
+        let expected: HTTPBin.EchoResponse = try sample(HTTPBin.EchoResponse.self, #"{"args": {"k1": {"k1": [1, "two", true, null]}}, "headers": {"k2": "b 2 \"é\"\n"}, "origin": "b 3 \"é\"\n", "url": "https://example.com/a/4?b=c", "data": "b 5 \"é\"\n", "form": {"k6": {"k6": [1, "two", true, null]}}, "files": {"k7": "b 7 \"é\"\n"}, "json": {"k8": [1, "two", true, null]}}"#, .secondsSince1970)
+        exchange.setAnswer(expected)
+        let response = try await client.send(HTTPBin.Anything.cookies(session: session, sort: sort, ids: ids, tags: tags))
+        exchange.expectReceived("anythingCookies", ["session", "sort", "ids", "tags"], [session, sort, ids, tags])
+        expectEqual(response, expected)
     }
 
     static func roundTripAnythingJson(_ exchange: Exchange, _ client: HTTPClient) async throws {

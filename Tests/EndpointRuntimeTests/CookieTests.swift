@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+@testable import EndpointRuntime
+
+/// Cookie parameters (OpenAPI's `in: cookie`): the `Cookie` field a request carries.
+@Suite struct CookieTests {
+    static func cookieField(_ build: () -> [any RequestComponent], headers: HTTPHeaders = [:]) throws -> String? {
+        var request = HTTPRequest(method: .get, urlComponents: URLComponents(string: "https://api.test/a")!, additionalHeaders: headers)
+        for component in build() { try component.apply(to: &request) }
+        return request.headers["Cookie"]
+    }
+
+    @Test func valuesListsAndNilAreWrittenAsCookies() throws {
+        #expect(try Self.cookieField { [Cookie("session", "abc"), Cookie("theme", "dark")] } == "session=abc; theme=dark")
+        #expect(try Self.cookieField { [Cookie("ids", [1, 2, 3])] } == "ids=1; ids=2; ids=3")
+        #expect(try Self.cookieField { [Cookie("ids", [1, 2, 3], style: .comma)] } == "ids=1,2,3")
+        // nil and an empty list add nothing; a cookie set before stays first.
+        #expect(try Self.cookieField { [Cookie("session", String?.none), Cookie("ids", [Int]())] } == nil)
+        #expect(try Self.cookieField({ [Cookie("b", 2)] }, headers: ["Cookie": "a=1"]) == "a=1; b=2")
+        #expect(try Self.cookieField { [Cookie("flag", true), Cookie("at", Date(timeIntervalSince1970: 0))] }?.hasPrefix("flag=true; at=") == true)
+    }
+
+    /// A value never adds or ends a cookie: what a cookie value cannot hold is percent-encoded.
+    @Test func aValueCannotChangeTheField() throws {
+        #expect(try Self.cookieField { [Cookie("note", "a; b=c, \"d\" 100% é\\")] }
+                == "note=a%3B%20b=c%2C%20%22d%22%20100%25%20%C3%A9%5C")
+        #expect(try Self.cookieField { [Cookie("tags", ["x,y", "z"], style: .comma)] } == "tags=x%2Cy,z")
+        #expect(try Self.cookieField { [Cookie("line", "a\r\nX-Injected: 1")] } == "line=a%0D%0AX-Injected:%201")
+    }
+
+    @Test func aNameThatIsNotATokenIsRefused() {
+        #expect(throws: EndpointError.self) { try Self.cookieField { [Cookie("bad name", "x")] } }
+        #expect(throws: EndpointError.self) { try Self.cookieField { [Cookie("", "x")] } }
+    }
+}
