@@ -391,6 +391,16 @@ public struct Cookie: RequestComponent {
 
     static let field = "Cookie"
 
+    /// Sets the cookie `name` to `value` in the `Cookie` field, in place of any cookie of that name:
+    /// an API key in a cookie (``AuthMiddleware``).
+    static func replace(_ name: String, with value: String, in request: inout HTTPRequest) throws {
+        let kept = (request.headers[field] ?? "").split(separator: ";").map { $0.drop { $0 == " " } }
+            .filter { !$0.isEmpty && $0.prefix { $0 != "=" } != name[...] }
+        request.headers.remove(field)
+        if !kept.isEmpty { request.headers.replace(field, with: kept.joined(separator: "; ")) }
+        try Cookie(name, value).apply(to: &request)
+    }
+
     /// `text` with every byte a cookie value cannot hold, and `%`, percent-encoded.
     static func encoded(_ text: String) -> String {
         func isCookieOctet(_ byte: UInt8) -> Bool {

@@ -310,7 +310,7 @@ public enum AuthRequirement: Sendable, Hashable {
     case bearer
     /// `Authorization: Basic <base64(user:password)>`.
     case basic
-    /// An API key sent in a header or query item of the given name.
+    /// An API key sent in a header, query item or cookie of the given name.
     case apiKey(in: APIKeyLocation, name: String)
 }
 
@@ -320,6 +320,8 @@ public enum APIKeyLocation: String, Sendable, Hashable {
     case header
     /// In a query item.
     case query
+    /// In a cookie of the `Cookie` field, beside the request's other cookies.
+    case cookie
 }
 
 /// The path and query of a request whose components are being applied, as percent-encoded bytes.

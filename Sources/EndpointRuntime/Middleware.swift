@@ -194,6 +194,8 @@ public struct AuthMiddleware: HTTPMiddleware {
             var items = (request.urlComponents.percentEncodedQueryItems ?? []).filter { $0.name != encodedName }
             items.append(URLQueryItem(name: encodedName, value: PercentEncoding.encode(key)))
             request.urlComponents.percentEncodedQueryItems = items
+        case let (.apiKey(.cookie, name), .apiKey(key)):
+            try Cookie.replace(name, with: key, in: &request)
         default:
             throw mismatch(credentials, request)
         }
@@ -211,6 +213,7 @@ public struct AuthMiddleware: HTTPMiddleware {
             case .bearer, .basic: return "header authorization"
             case let .apiKey(.header, name): return "header " + name.lowercased()
             case let .apiKey(.query, name): return "query " + name
+            case let .apiKey(.cookie, name): return "cookie " + name
             }
         }
         var seen: [String: AuthRequirement] = [:]

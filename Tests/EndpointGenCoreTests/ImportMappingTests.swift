@@ -860,8 +860,16 @@ import Testing
         #expect((key.first as? [String: Any])?["in"] as? String == "query")
         #expect(key.last as? String == "bearer")
         #expect(imported.endpoint("oauth", in: "a")?["auth"] as? String == "bearer")
-        #expect(imported.count("unsupported-security") == 2)   // the cookie key, oauth2 approximated
+        #expect(imported.count("unsupported-security") == 2)   // the cookie key (version 1), oauth2 approximated
+        #expect(imported.warnings.contains { $0.contains("API keys in 'cookie' are not supported in format version 1 (version 2 sends them); ignored") })
         #expect(imported.validationErrors.isEmpty)
+
+        // Version 2 sends a key in a cookie: sent together with the header key.
+        let two = T.run(json, version: .two)
+        let together = try #require((two.spec["auth"] as? [Any])?.first as? [[String: String]])
+        #expect(together == [["type": "apiKey", "in": "cookie", "name": "sid"], ["type": "apiKey", "in": "header", "name": "X-Api-Key"]])
+        #expect(two.count("unsupported-security") == 1)   // oauth2 approximated
+        #expect(two.validationErrors.isEmpty)
     }
 
     @Test func securityAlternativesAndOptionalSecurityAreKept() throws {

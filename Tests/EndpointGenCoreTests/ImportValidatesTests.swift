@@ -133,7 +133,7 @@ struct RandomOpenAPI {
         }
         if !sharedBodies.isEmpty { components["requestBodies"] = sharedBodies }
         // Schemes that map to the same auth (two bearers), several per requirement (sent together),
-        // empty requirements (optional), and schemes the format cannot send (a cookie key).
+        // empty requirements (optional), and a key in a cookie (which format version 1 cannot send).
         components["securitySchemes"] = [
             "bearer": ["type": "http", "scheme": "bearer"], "jwt": ["type": "http", "scheme": "bearer", "bearerFormat": "JWT"],
             "basic": ["type": "http", "scheme": "basic"], "oauth": ["type": "oauth2", "flows": [:] as [String: Any]],

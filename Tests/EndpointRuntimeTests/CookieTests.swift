@@ -33,3 +33,26 @@ import Testing
         #expect(throws: EndpointError.self) { try Self.cookieField { [Cookie("", "x")] } }
     }
 }
+
+/// An API key in a cookie (`AuthRequirement.apiKey(in: .cookie, name:)`), added by `AuthMiddleware`.
+@Suite struct CookieAPIKeyTests {
+    static func authorized(_ headers: HTTPHeaders, key: String) throws -> String? {
+        var request = HTTPRequest(method: .get, urlComponents: URLComponents(string: "https://api.test/a")!, additionalHeaders: headers)
+        request.auth = .apiKey(in: .cookie, name: "session")
+        return try AuthMiddleware.apply(.apiKey(key), to: request).headers["Cookie"]
+    }
+
+    @Test func theKeyJoinsTheRequestsCookiesAndReplacesOneOfItsName() throws {
+        #expect(try Self.authorized([:], key: "k1") == "session=k1")
+        #expect(try Self.authorized(["Cookie": "theme=dark"], key: "k1") == "theme=dark; session=k1")
+        // A cookie of the key's name is replaced, whatever else is there.
+        #expect(try Self.authorized(["Cookie": "session=old; theme=dark"], key: "k2") == "theme=dark; session=k2")
+        // A key cannot add a cookie of its own.
+        #expect(try Self.authorized([:], key: "a; admin=1") == "session=a%3B%20admin=1")
+    }
+
+    @Test func aCookieKeyAndAnotherInTheSameCookieCannotBeSentTogether() {
+        #expect(AuthMiddleware.sharedSlot([.apiKey(in: .cookie, name: "s"), .apiKey(in: .cookie, name: "s")]) != nil)
+        #expect(AuthMiddleware.sharedSlot([.apiKey(in: .cookie, name: "s"), .apiKey(in: .header, name: "s")]) == nil)
+    }
+}

@@ -16,7 +16,7 @@ import Testing
         "anything.cookies", "anything.json", "anything.json_patch", "anything.form", "anything.multipart", "anything.binary", "anything.text",
         "anything.file", "anything.delete", "anything.keyed", "anything.upload", "anything.put_file", "anything.download",
         "anything.admin.login", "anything.admin.stats", "anything.admin.keys.list", "anything.admin.keys.revoke",
-        "auth.basic", "auth.bearer", "auth.bearer_or_basic", "auth.optional_bearer", "auth.client_and_secret", "mirror",
+        "auth.basic", "auth.bearer", "auth.bearer_or_basic", "auth.optional_bearer", "auth.client_and_secret", "auth.cookie_key", "mirror",
     ]
 
     @Test func everyEndpointIsChecked() throws {
@@ -156,6 +156,9 @@ import Testing
         ])
         try check(HTTPBin.Auth.clientAndSecret, .init(method: .get, url: "\(Self.base)/anything/together", headers: Self.top,
                                                       authOptions: clientAndSecret))
+        try check(HTTPBin.Auth.cookieKey(theme: "dark"),
+                  .init(method: .get, url: "\(Self.base)/anything/cookie-key", headers: Self.top + [("Cookie", "theme=dark")],
+                        auth: .apiKey(in: .cookie, name: "session-key")))
         #expect(try HTTPBin.Auth.optionalBearer.call.httpRequest().authOptions.isOptional)
         #expect(try HTTPBin.Auth.bearerOrBasic.call.httpRequest().authOptions.isOptional == false)
     }

@@ -64,6 +64,10 @@ import Testing
         #expect(together.header("X-Client-ID") == "client-7")
         #expect(together.header("X-Client-Secret") == "s3cr3t")
         #expect(together.header("Authorization") == nil)
+        // A key in a cookie goes beside the request's own cookies, in the one Cookie field.
+        let cookieKey = try await arrived(HTTPClient(baseURL: base, middleware: [AuthMiddleware(credentials: .apiKey("k; 1"))]),
+                                          HTTPBin.Auth.cookieKey(theme: "dark"))
+        #expect(cookieKey.header("Cookie") == "theme=dark; session-key=k%3B%201")
         let basicInstead = try await arrived(withBasic, HTTPBin.Auth.clientAndSecret)
         #expect(basicInstead.header("Authorization") == "Basic " + Data("ada:pw".utf8).base64EncodedString())
         #expect(basicInstead.header("X-Client-ID") == nil)

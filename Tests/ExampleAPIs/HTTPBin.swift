@@ -180,6 +180,11 @@ nonisolated extension HTTPBin {
         /// Optional auth: a bearer token when the client has one, else nothing.
         public static var optionalBearer: Endpoint<HTTPBin.EchoResponse> { HTTPBin.defaults.endpoint(HTTPBin.Call.auth(.optionalBearer)) }
 
+        /// An API key in a cookie, sent beside the request's other cookies.
+        public static func cookieKey(theme: String? = nil) -> Endpoint<HTTPBin.EchoResponse> {
+            HTTPBin.defaults.endpoint(HTTPBin.Call.auth(.cookieKey(theme: theme)))
+        }
+
         /// Schemes sent together: a client ID and a secret in every request, or else basic credentials.
         public static var clientAndSecret: Endpoint<HTTPBin.EchoResponse> { HTTPBin.defaults.endpoint(HTTPBin.Call.auth(.clientAndSecret)) }
     }
@@ -502,7 +507,9 @@ nonisolated extension HTTPBin.Auth {
     /// The endpoints of `HTTPBin.Auth` as cases; `HTTPBin.Call.auth(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case basic(user: String, passwd: String)
-        case bearer, bearerOrBasic, optionalBearer, clientAndSecret
+        case bearer, bearerOrBasic, optionalBearer
+        case cookieKey(theme: String? = nil)
+        case clientAndSecret
 
         public func httpRequest() throws -> HTTPRequest {
             switch self {
@@ -510,6 +517,12 @@ nonisolated extension HTTPBin.Auth {
             case .bearer: return try HTTPBin.defaults.request(.get, [Path("bearer"), AuthOptions([.bearer])])
             case .bearerOrBasic: return try HTTPBin.defaults.request(.get, [Path("anything", "either"), AuthOptions([.bearer, .basic])])
             case .optionalBearer: return try HTTPBin.defaults.request(.get, [Path("anything", "optional"), AuthOptions([.bearer], optional: true)])
+            case let .cookieKey(theme):
+                return try HTTPBin.defaults.request(.get, [
+                    Path("anything", "cookie-key"),
+                    EndpointRuntime.Cookie("theme", theme),
+                    AuthOptions([.apiKey(in: .cookie, name: "session-key")]),
+                ])
             case .clientAndSecret:
                 return try HTTPBin.defaults.request(.get, [
                     Path("anything", "together"),
@@ -529,6 +542,7 @@ nonisolated extension HTTPBin.Auth {
             case .bearer: return ["bearer"]
             case .bearerOrBasic: return ["bearerOrBasic"]
             case .optionalBearer: return ["optionalBearer"]
+            case let .cookieKey(theme): return ["cookieKey", theme]
             case .clientAndSecret: return ["clientAndSecret"]
             }
         }
@@ -1051,6 +1065,9 @@ nonisolated extension HTTPBin {
         /// `GET /anything/optional`: Optional auth: a bearer token when the client has one, else nothing.
         func authOptionalBearer() async throws -> HTTPBin.EchoResponse
 
+        /// `GET /anything/cookie-key`: An API key in a cookie, sent beside the request's other cookies.
+        func authCookieKey(theme: String?) async throws -> HTTPBin.EchoResponse
+
         /// `GET /anything/together`: Schemes sent together: a client ID and a secret in every request, or else basic credentials.
         func authClientAndSecret() async throws -> HTTPBin.EchoResponse
     }
@@ -1219,6 +1236,10 @@ nonisolated extension HTTPBin {
                 let result = try await service.authOptionalBearer()
                 return try request.response(result, status: 200)
             },
+            ServiceRoute(.get, "/anything/cookie-key") { request in
+                let result = try await service.authCookieKey(theme: request.cookie("theme", as: Optional<String>.self))
+                return try request.response(result, status: 200)
+            },
             ServiceRoute(.get, "/anything/together") { request in
                 let result = try await service.authClientAndSecret()
                 return try request.response(result, status: 200)
@@ -1358,6 +1379,10 @@ nonisolated extension HTTPBin.Service {
 
     public func authOptionalBearer() async throws -> HTTPBin.EchoResponse {
         throw ServiceNotImplemented("authOptionalBearer()")
+    }
+
+    public func authCookieKey(theme: String?) async throws -> HTTPBin.EchoResponse {
+        throw ServiceNotImplemented("authCookieKey(theme:)")
     }
 
     public func authClientAndSecret() async throws -> HTTPBin.EchoResponse {

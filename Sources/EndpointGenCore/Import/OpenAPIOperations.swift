@@ -1476,8 +1476,15 @@ extension OpenAPIImportContext {
             }
         case "apiKey":
             let location = scheme["in"]?.string ?? ""
-            guard location == "header" || location == "query", let keyName = scheme["name"]?.string else {
-                warn(.unsupportedSecurity, scheme, "API keys in '\(location)' are not supported; ignored")
+            // A key in a cookie is version 2's (format version 1 has no cookies).
+            guard location == "header" || location == "query" || (location == "cookie" && versionTwo),
+                  let keyName = scheme["name"]?.string else {
+                let version = location == "cookie" ? " in format version 1 (version 2 sends them)" : ""
+                warn(.unsupportedSecurity, scheme, "API keys in '\(location)' are not supported\(version); ignored")
+                return nil
+            }
+            guard location == "query" || Validation.isToken(keyName) else {
+                warn(.unsupportedSecurity, scheme, "'\(keyName)' is not a valid \(location) name; the API key is ignored")
                 return nil
             }
             return .object([(SpecKey.type.key, .string("apiKey")), (SpecKey.`in`.key, .string(location)), (SpecKey.name.key, .string(keyName))])

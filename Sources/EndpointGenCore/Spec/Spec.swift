@@ -307,7 +307,7 @@ package struct Header: Sendable, Hashable {
 
 package enum Auth: Sendable, Hashable {
     package enum APIKeyLocation: String, Sendable, Hashable {
-        case header, query
+        case header, query, cookie
     }
 
     case none

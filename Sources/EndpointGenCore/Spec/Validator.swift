@@ -84,7 +84,11 @@ enum Validation {
         case "bearer", "basic": return ("header authorization", "header 'Authorization'")
         case "apiKey":
             guard let location, let name else { return nil }
-            return location == "header" ? ("header " + name.lowercased(), "header '\(name)'") : ("\(location) " + name, "\(location) item '\(name)'")
+            switch location {
+            case "header": return ("header " + name.lowercased(), "header '\(name)'")
+            case "cookie": return ("cookie " + name, "cookie '\(name)'")
+            default: return ("\(location) " + name, "\(location) item '\(name)'")
+            }
         default: return nil
         }
     }

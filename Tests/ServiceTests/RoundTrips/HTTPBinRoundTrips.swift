@@ -137,6 +137,10 @@ struct HTTPBinEcho: HTTPBin.Service {
         try exchange.answer("authOptionalBearer", [])
     }
 
+    func authCookieKey(theme v0: String?) async throws -> HTTPBin.EchoResponse {
+        try exchange.answer("authCookieKey", [v0])
+    }
+
     func authClientAndSecret() async throws -> HTTPBin.EchoResponse {
         try exchange.answer("authClientAndSecret", [])
     }
@@ -176,6 +180,7 @@ extension HTTPBinEcho {
         RoundTrip("HTTPBin", "authBearer", handler: { HTTPBin.handler(HTTPBinEcho(exchange: $0)) }, run: roundTripAuthBearer),
         RoundTrip("HTTPBin", "authBearerOrBasic", handler: { HTTPBin.handler(HTTPBinEcho(exchange: $0)) }, run: roundTripAuthBearerOrBasic),
         RoundTrip("HTTPBin", "authOptionalBearer", handler: { HTTPBin.handler(HTTPBinEcho(exchange: $0)) }, run: roundTripAuthOptionalBearer),
+        RoundTrip("HTTPBin", "authCookieKey", handler: { HTTPBin.handler(HTTPBinEcho(exchange: $0)) }, run: roundTripAuthCookieKey),
         RoundTrip("HTTPBin", "authClientAndSecret", handler: { HTTPBin.handler(HTTPBinEcho(exchange: $0)) }, run: roundTripAuthClientAndSecret),
     ]
 
@@ -506,6 +511,15 @@ extension HTTPBinEcho {
         exchange.setAnswer(expected)
         let response = try await client.send(HTTPBin.Auth.optionalBearer)
         exchange.expectReceived("authOptionalBearer", [], [])
+        expectEqual(response, expected)
+    }
+
+    static func roundTripAuthCookieKey(_ exchange: Exchange, _ client: HTTPClient) async throws {
+        let theme: String? = "c 1; x=\"%é,"
+        let expected: HTTPBin.EchoResponse = try sample(HTTPBin.EchoResponse.self, #"{"args": {"k1": {"k1": [1, "two", true, null]}}, "headers": {"k2": "b 2 \"é\"\n"}, "origin": "b 3 \"é\"\n", "url": "https://example.com/a/4?b=c", "data": "b 5 \"é\"\n", "form": {"k6": {"k6": [1, "two", true, null]}}, "files": {"k7": "b 7 \"é\"\n"}, "json": {"k8": [1, "two", true, null]}}"#, .secondsSince1970)
+        exchange.setAnswer(expected)
+        let response = try await client.send(HTTPBin.Auth.cookieKey(theme: theme))
+        exchange.expectReceived("authCookieKey", ["theme"], [theme])
         expectEqual(response, expected)
     }
 

@@ -361,11 +361,11 @@ struct SpecChecker: Sendable {
                 if let text = string(inNode, "the apiKey 'in'") {
                     keyLocation = Auth.APIKeyLocation(rawValue: text)
                     if keyLocation == nil {
-                        error("the apiKey 'in' must be 'header' or 'query', found '\(text)'", at: inNode.location)
+                        error("the apiKey 'in' must be 'header', 'query' or 'cookie', found '\(text)'", at: inNode.location)
                     }
                 }
             } else {
-                error("an apiKey auth needs 'in' (\"header\" or \"query\")", at: location)
+                error("an apiKey auth needs 'in' (\"header\", \"query\" or \"cookie\")", at: location)
             }
             if let nameNode {
                 if let text = string(nameNode, "the apiKey 'name'") {
@@ -373,10 +373,12 @@ struct SpecChecker: Sendable {
                         error("the apiKey 'name' cannot be empty", at: nameNode.location)
                     } else if keyLocation == .header && !Validation.isToken(text) {
                         error("'\(text)' is not a valid header name", at: nameNode.location)
+                    } else if keyLocation == .cookie && !Validation.isToken(text) {
+                        error("'\(text)' is not a valid cookie name", at: nameNode.location)
                     }
                 }
             } else {
-                error("an apiKey auth needs 'name' (the header or query parameter that carries the key)", at: location)
+                error("an apiKey auth needs 'name' (the header, query parameter or cookie that carries the key)", at: location)
             }
         }
     }
