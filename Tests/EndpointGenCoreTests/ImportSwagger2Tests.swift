@@ -148,6 +148,27 @@ import Testing
         #expect(imported.validationErrors.isEmpty)
     }
 
+    /// A warning about a schema inside such a list names it where the document has it (`items/1`), not
+    /// where the translation put it (`anyOf/1`, `items/anyOf/1`, `items`).
+    @Test func warningsInsideAnItemsListNameTheDocumentsPointer() throws {
+        let text = Self.swagger("""
+            {"/m": {"get": {"operationId": "m", "responses": {"200": {"description": "ok", "schema": {"$ref": "#/definitions/Channel"}}}}}}
+            """, extra: """
+            "definitions": {
+              "Channel": {"type": "object", "properties": {
+                "latest": {"items": [{"type": "string"}, {"$ref": "#/definitions/Gone1"}]},
+                "pins": {"type": "array", "items": [{"type": "string"}, {"$ref": "#/definitions/Gone2"}]},
+                "ids": {"type": "array", "items": [{"type": "object", "properties": {"x": {"$ref": "#/definitions/Gone3"}}}]}}}}
+            """)
+        let imported = T.run(text, version: .two)
+        func warning(_ gone: String) -> String? { imported.warnings.first { $0.contains("'#/definitions/\(gone)'") } }
+        #expect(try #require(warning("Gone1")).contains(" #/definitions/Channel/properties/latest/items/1: "), "\(imported.warnings)")
+        #expect(try #require(warning("Gone2")).contains(" #/definitions/Channel/properties/pins/items/1: "), "\(imported.warnings)")
+        #expect(try #require(warning("Gone3")).contains(" #/definitions/Channel/properties/ids/items/0/properties/x: "), "\(imported.warnings)")
+        // At the document's own line and column.
+        #expect(try #require(warning("Gone1")).hasPrefix(Self.place(of: "{\"$ref\": \"#/definitions/Gone1\"}", in: text) + ":"))
+    }
+
     @Test func aParameterInAnUnknownLocationIsAnError() {
         let imported = T.run(Self.swagger("""
             {"/a": {"get": {"operationId": "a", "parameters": [{"name": "x", "in": "somewhere", "type": "string"}],

@@ -43,6 +43,9 @@ final class ImportPointerMap {
     var next: ImportPointerMap?
     /// Records the entries a pointer needs, when they are recorded on demand.
     var fill: ((String) -> Void)?
+    /// Turns a mapped pointer into the written one where the translation moved a node inside what
+    /// it copied (a Swagger 2.0 `items` list read as `anyOf`).
+    var correct: ((String) -> String)?
 
     var isEmpty: Bool { entries.isEmpty }
 
@@ -66,6 +69,7 @@ final class ImportPointerMap {
                 prefix = prefix[..<slash]
             }
         }
+        if let correct { mapped = correct(mapped) }
         return next?.source(of: mapped) ?? mapped
     }
 
@@ -142,6 +146,7 @@ enum ImportFrontEnd {
             }
             sources.next = fileSources
             sources.fill = { [converter] pointer in converter.fillSources(for: pointer) }
+            sources.correct = { [converter] pointer in converter.writtenPointer(pointer) }
             return Prepared(root: converted, sources: sources, warnings: warnings)
         }
         return Prepared(root: tree, sources: fileSources, warnings: warnings)

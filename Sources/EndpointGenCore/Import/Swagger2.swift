@@ -981,6 +981,44 @@ final class Swagger2Converter {
         return JSONNode(.object(out), at: node.location)
     }
 
+    /// `pointer` (of the 2.0 document, as the map gives it) with the steps the translation of an
+    /// `items` list added taken back: a list read as `anyOf` (`.../latest/anyOf/1` ->
+    /// `.../latest/items/1`), a tuple read as `items: {anyOf}` (`.../items/anyOf/1` -> `.../items/1`).
+    /// Walked in the document; a pointer that leaves it is returned as it is.
+    func writtenPointer(_ pointer: String) -> String {
+        guard pointer.hasPrefix("#/"), pointer.contains("/anyOf") || pointer.contains("/items/") else { return pointer }
+        var tokens = pointer.dropFirst(2).split(separator: "/", omittingEmptySubsequences: false).map { OANode.unescape(String($0)) }
+        var node = root
+        var index = 0
+        while index < tokens.count {
+            let token = tokens[index]
+            if let members = node.importMembers {
+                if let child = members.first(where: { $0.key == token }) {
+                    node = child.value
+                } else if token == "anyOf", let items = node.importMember("items"), items.importItems != nil {
+                    tokens[index] = "items"
+                    node = items
+                } else {
+                    break
+                }
+                // A tuple's `items: [A, B]`, read as `items: {anyOf: [A, B]}`; `items: [A]` as `items: A`.
+                if tokens[index] == "items", let items = node.importItems, index + 1 < tokens.count {
+                    if tokens[index + 1] == "anyOf" {
+                        tokens.remove(at: index + 1)
+                    } else if items.count == 1, Int(tokens[index + 1]) == nil {
+                        tokens.insert("0", at: index + 1)
+                    }
+                }
+            } else if let items = node.importItems, let position = Int(token), items.indices.contains(position) {
+                node = items[position]
+            } else {
+                break
+            }
+            index += 1
+        }
+        return "#/" + tokens.map(OANode.escape).joined(separator: "/")
+    }
+
     /// Whether a schema says it is an array: its `type` is or lists `array`, or it has a keyword
     /// only arrays have (`additionalItems`, `minItems`, `maxItems`, `uniqueItems`).
     private static func saysArray(_ schema: JSONNode) -> Bool {

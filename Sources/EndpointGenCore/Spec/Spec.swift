@@ -306,7 +306,7 @@ package struct Header: Sendable, Hashable {
 }
 
 package enum Auth: Sendable, Hashable {
-    package enum APIKeyLocation: String, Sendable, Hashable {
+    package enum APIKeyLocation: String, Sendable, Hashable, CaseIterable {
         case header, query, cookie
     }
 
