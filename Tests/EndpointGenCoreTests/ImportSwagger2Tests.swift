@@ -169,6 +169,22 @@ import Testing
         #expect(try #require(warning("Gone1")).hasPrefix(Self.place(of: "{\"$ref\": \"#/definitions/Gone1\"}", in: text) + ":"))
     }
 
+    /// The same lists in a parameter's own `items`: `[A]` is `A`, `[A, B]` a union of them.
+    @Test func aListUnderAParametersItemsIsTheUnionItStandsFor() throws {
+        let imported = T.run(Self.swagger("""
+            {"/a": {"get": {"operationId": "a", "parameters": [
+              {"name": "ids", "in": "query", "type": "array", "items": [{"type": "string"}]},
+              {"name": "mixed", "in": "query", "type": "array", "items": [{"type": "string"}, {"type": "integer"}], "collectionFormat": "multi"}],
+              "responses": {"204": {"description": "none"}}}}}
+            """), version: .two)
+        #expect(imported.validationErrors.isEmpty, "\(imported.validationErrors)")
+        let parameters = try #require(imported.endpoint("a", in: "a")?["parameters"] as? [String: Any])
+        #expect((parameters["ids"] as? [String: String])?["type"] == "[String]?")
+        #expect(parameters["mixed"] as? String == "[AMixedItem]?")
+        #expect((imported.models["AMixedItem"] as? [String: Any])?["anyOf"] as? [String] == ["String", "Int"])
+        #expect(imported.warnings.isEmpty, "\(imported.warnings)")
+    }
+
     @Test func aParameterInAnUnknownLocationIsAnError() {
         let imported = T.run(Self.swagger("""
             {"/a": {"get": {"operationId": "a", "parameters": [{"name": "x", "in": "somewhere", "type": "string"}],

@@ -659,6 +659,13 @@ final class Swagger2Converter {
                     if node.importMember("format") == nil {
                         out.append(JSONNode.Member(key: "format", keyLocation: member.keyLocation, value: .string("binary", at: member.value.location)))
                     }
+                } else if member.key == "items", let list = member.value.importItems, !list.isEmpty {
+                    // Draft 4's tuple, as in a schema (`convertedSchema`): `[A]` is `A`, `[A, B]` each one of them.
+                    let schemas = list.enumerated().map { valueSchema($1, pointer2: at(pointer2 + "/items/\($0)")) }
+                    let value = schemas.count == 1 ? schemas[0]
+                        : JSONNode(.object([JSONNode.Member(key: "anyOf", keyLocation: member.keyLocation,
+                                                            value: JSONNode(.array(schemas), at: member.value.location))]), at: member.value.location)
+                    out.append(JSONNode.Member(key: "items", keyLocation: member.keyLocation, value: value))
                 } else if member.key == "items" {
                     out.append(JSONNode.Member(key: "items", keyLocation: member.keyLocation,
                                                value: valueSchema(member.value, pointer2: at(pointer2 + "/items"))))
