@@ -7,7 +7,10 @@ struct MemberList {
 
     /// Adds the member, or reports that `key` is there already.
     mutating func add(_ key: String, at keyLocation: SourceLocation, value: JSONNode, diagnostics: inout Diagnostics) {
-        let first = index.map { $0[key] } ?? members.firstIndex { $0.key == key }
+        // Lengths first: comparing two strings that differ calls into the runtime, and a key is
+        // mostly compared with keys it is not (a native string knows its UTF-8 length).
+        let length = key.utf8.count
+        let first = index.map { $0[key] } ?? members.firstIndex { $0.key.utf8.count == length && $0.key == key }
         if let first {
             let place = members[first].keyLocation
             diagnostics.error("duplicate key '\(key)' (first at line \(place.line), column \(place.column))", at: keyLocation)
