@@ -336,9 +336,10 @@ public struct Header: RequestComponent {
 }
 
 /// A cookie in the request's `Cookie` field (OpenAPI's `in: cookie`), after the cookies set
-/// before it: `Cookie: session=abc; theme=dark`. `nil` adds nothing. A list is one cookie per
-/// element in the default style, `.form` (`ids=1; ids=2`, as OpenAPI 3.2's `cookie` style writes
-/// it, which cookie parsers read), or one cookie of comma-joined elements in `.comma` (`ids=1,2`).
+/// before it: `Cookie: session=abc; theme=dark`. `nil`, and an empty list or object, add nothing.
+/// In the default style, `.form` (exploded), a list is a cookie per element (`ids=1; ids=2`, as
+/// OpenAPI 3.2's `cookie` style writes it, which cookie parsers read) and an object a cookie per
+/// member (`R=100; G=200`); in `.comma` one cookie holds them joined (`ids=1,2`, `color=R,100,G,200`).
 ///
 /// A value is percent-encoded where RFC 6265 lets no byte stand in a cookie value (controls,
 /// space, `"`, `,`, `;`, `\`, non-ASCII) and at `%`, so a value never adds or ends a cookie and
@@ -349,57 +350,104 @@ public struct Header: RequestComponent {
 /// Cookie("ids", [1, 2, 3])                  // ids=1; ids=2; ids=3
 /// Cookie("ids", [1, 2, 3], style: .comma)   // ids=1,2,3
 /// Cookie("note", "a; b")                    // note=a%3B%20b
+/// Cookie("color", encoding: rgb)            // R=100; G=200; B=150
 /// ```
 public struct Cookie: RequestComponent {
     @usableFromInline let name: String
-    @usableFromInline let values: [any ParameterValue]?
-    @usableFromInline let joined: Bool
+    @usableFromInline let value: Value
+
+    @usableFromInline
+    enum Value: Sendable {
+        case none
+        case one(any ParameterValue)
+        case list([any ParameterValue], explode: Bool)
+        case encoded(any Encodable & Sendable, explode: Bool)
+    }
 
     /// One cookie; nothing when `nil`.
     @inlinable
     public init(_ name: String, _ value: (some ParameterValue)?) {
         self.name = name
-        self.values = value.map { [$0] }
-        self.joined = false
+        self.value = value.map { .one($0) } ?? .none
     }
 
     /// A cookie per element (`.form`), or one of comma-joined elements (`.comma`); nothing when `nil`.
     public init(_ name: String, _ values: [some ParameterValue]?, style: ParameterStyle = .form) {
         self.name = name
-        self.values = values
-        self.joined = !style.explode
+        self.value = values.map { .list($0, explode: style.explode) } ?? .none
     }
 
-    /// Adds the cookie to the `Cookie` field.
+    /// Any `Encodable` of single values, lists or objects of them (a union as the alternative it
+    /// holds): a cookie per element or member (`.form`), or one of them joined (`.comma`).
+    /// Nothing when `nil`; a value that nests throws.
+    public init(_ name: String, encoding value: (some Encodable & Sendable)?, style: ParameterStyle = .form) {
+        self.name = name
+        self.value = value.map { .encoded($0, explode: style.explode) } ?? .none
+    }
+
+    /// Adds the cookies to the `Cookie` field.
     public func apply(to request: inout HTTPRequest) throws {
-        guard let values else { return }
+        let styled: StyledValue?
+        let explode: Bool
+        let format = request.dateFormat
+        switch value {
+        case .none:
+            return
+        case let .one(value):
+            (styled, explode) = (.scalar(value.parameterString(dateFormat: format)), true)
+        case let .list(values, exploded):
+            (styled, explode) = (StyledValue.list(values, dateFormat: format), exploded)
+        case let .encoded(value, exploded):
+            do {
+                (styled, explode) = (try StyledValue.encoding(value, dateFormat: format), exploded)
+            } catch {
+                throw EndpointError.invalidRequest(reason: "The cookie \"\(name)\" could not be encoded: \(error)", underlying: error, request: request)
+            }
+        }
+        guard let styled else { return }
         guard !name.isEmpty, name.allUTF8(HTTPHeaders.isTokenByte) else {
             throw EndpointError.invalidRequest(reason: "The cookie name \(String(reflecting: name)) is not an HTTP token.", underlying: nil, request: request)
         }
-        let format = request.dateFormat
-        let texts = values.map { Cookie.encoded($0.parameterString(dateFormat: format)) }
-        let pairs = joined ? [name + "=" + texts.joined(separator: ",")] : texts.map { name + "=" + $0 }
-        // An empty list sends no cookie.
-        guard !pairs.isEmpty else { return }
-        let added = pairs.joined(separator: "; ")
-        if let existing = request.headers[Cookie.field], !existing.isEmpty {
-            request.headers.replace(Cookie.field, with: existing + "; " + added)
-        } else {
-            request.headers.replace(Cookie.field, with: added)
+        var sink = CookieSink(text: Cookie.existing(in: request))
+        do {
+            try StyleWriter.writeItems(styled, name: name, style: ParameterStyle(.form, explode: explode), into: &sink)
+        } catch let error as StyleWriter.Failure {
+            throw EndpointError.invalidRequest(reason: error.description, underlying: error, request: request)
         }
+        if !sink.text.isEmpty { request.headers.replace(Cookie.field, with: sink.text) }
     }
 
     static let field = "Cookie"
 
+    /// The cookies the request has: every `Cookie` field's, joined as one field's (several fields
+    /// are joined with `; `, not the `, ` of other headers, which a cookie reader would take into a value).
+    static func existing(in request: HTTPRequest) -> String {
+        request.headers.values(for: field).filter { !$0.isEmpty }.joined(separator: "; ")
+    }
+
     /// Sets the cookie `name` to `value` in the `Cookie` field, in place of any cookie of that name:
     /// an API key in a cookie (``AuthMiddleware``).
     static func replace(_ name: String, with value: String, in request: inout HTTPRequest) throws {
-        let kept = (request.headers[field] ?? "").split(separator: ";").map { $0.drop { $0 == " " } }
+        let kept = existing(in: request).split(separator: ";").map { $0.drop { $0 == " " } }
             .filter { !$0.isEmpty && $0.prefix { $0 != "=" } != name[...] }
         request.headers.remove(field)
         if !kept.isEmpty { request.headers.replace(field, with: kept.joined(separator: "; ")) }
         try Cookie(name, value).apply(to: &request)
     }
+}
+
+/// `name=value` cookies, `; `-separated, after those the field had: names and values
+/// percent-encoded where a cookie cannot hold a byte (and at `%`), separators bare.
+struct CookieSink: StyleItemSink {
+    var text: String
+
+    mutating func startItem(name: String) {
+        if !text.isEmpty { text += "; " }
+        text += CookieSink.encoded(name)
+        text += "="
+    }
+    mutating func appendText(_ text: String) { self.text += CookieSink.encoded(text) }
+    mutating func appendLiteral(_ literal: String) { text += literal }
 
     /// `text` with every byte a cookie value cannot hold, and `%`, percent-encoded.
     static func encoded(_ text: String) -> String {

@@ -263,6 +263,21 @@ import Testing
         #expect(resolved.api.groups.map(\.swiftName) == ["Other", "B", "C", "AGroups"])
     }
 
+    /// Endpoints of the top level itself (paths that begin with a placeholder) that leave no room for
+    /// the shelves are said to be the cause, at the document's paths.
+    @Test func topLevelEndpointsThatStillDoNotFitAreReported() {
+        var paths: [String] = []
+        for index in 0..<290 {
+            paths.append(#""/{id}/t\#(index)": {"get": {"operationId": "t\#(index)", "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "string"}}], "responses": {"204": {"description": "none"}}}}"#)
+        }
+        for letter in "abcdefghijklmnopqrstuvwxyz" {
+            paths.append(#""/v1/\#(letter)res": {"get": {"responses": {"204": {"description": "none"}}}}"#)
+        }
+        let imported = T.run(T.document(paths: "{" + paths.joined(separator: ",\n") + "}"), name: "Wide", version: .two)
+        #expect(imported.warnings.contains { $0.contains("the top level still holds 290 endpoints of its own") }, "\(imported.warnings.prefix(3))")
+        #expect(imported.validationErrors.contains { $0.contains("the top level has 316 endpoints and groups") })
+    }
+
     @Test func aDocumentThatFitsOneLevelIsNotShelved() {
         let imported = T.run(Self.wideDocument(count: 290), name: "Wide", version: .two)
         #expect(imported.validationErrors.isEmpty)

@@ -185,6 +185,22 @@ import Testing
         #expect(imported.warnings.isEmpty, "\(imported.warnings)")
     }
 
+    /// `in: cookie` is not 2.0's, but plain: read as 3.0 reads it (version 2). Its list's
+    /// `collectionFormat` (csv by default) joins the elements, where a 3.0 cookie's default sends
+    /// a cookie per element.
+    @Test func aCookieListIsCommaJoinedAsCollectionFormatSays() throws {
+        let imported = T.run(Self.swagger("""
+            {"/a": {"get": {"operationId": "a", "parameters": [
+              {"name": "ids", "in": "cookie", "type": "array", "items": {"type": "integer"}},
+              {"name": "each", "in": "cookie", "type": "array", "items": {"type": "integer"}, "collectionFormat": "csv"}],
+              "responses": {"204": {"description": "none"}}}}}
+            """), version: .two)
+        #expect(imported.validationErrors.isEmpty, "\(imported.validationErrors)")
+        let parameters = try #require(imported.endpoint("a", in: "a")?["parameters"] as? [String: Any])
+        #expect(parameters["ids"] as? [String: String] == ["type": "[Int]?", "in": "cookie", "style": "comma"])
+        #expect(parameters["each"] as? [String: String] == ["type": "[Int]?", "in": "cookie", "style": "comma"])
+    }
+
     @Test func aParameterInAnUnknownLocationIsAnError() {
         let imported = T.run(Self.swagger("""
             {"/a": {"get": {"operationId": "a", "parameters": [{"name": "x", "in": "somewhere", "type": "string"}],

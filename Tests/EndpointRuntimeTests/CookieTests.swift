@@ -28,6 +28,39 @@ import Testing
         #expect(try Self.cookieField { [Cookie("line", "a\r\nX-Injected: 1")] } == "line=a%0D%0AX-Injected:%201")
     }
 
+    struct RGB: Encodable, Sendable { var R = 100; var G = 200 }
+    enum Either: Encodable, Sendable {
+        case number(Int), text(String)
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .number(let value): try container.encode(value)
+            case .text(let value): try container.encode(value)
+            }
+        }
+    }
+
+    /// Objects, dictionaries and unions through `encoding:`; empty lists and objects send nothing.
+    @Test func encodedValuesObjectsAndEmptyCollections() throws {
+        #expect(try Self.cookieField { [Cookie("color", encoding: RGB())] } == "R=100; G=200")
+        #expect(try Self.cookieField { [Cookie("color", encoding: RGB(), style: .comma)] } == "color=R,100,G,200")
+        #expect(try Self.cookieField { [Cookie("either", encoding: Either.text("a b")), Cookie("n", encoding: Either.number(3))] }
+                == "either=a%20b; n=3")
+        #expect(try Self.cookieField { [Cookie("labels", encoding: ["b": "2", "a": "1"], style: .comma)] } == "labels=a,1,b,2")
+        #expect(try Self.cookieField { [Cookie("ids", [Int](), style: .comma), Cookie("e", encoding: [String: Int]()), Cookie("o", encoding: RGB?.none)] } == nil)
+        // A value that nests cannot be written in a cookie.
+        #expect(throws: EndpointError.self) { try Self.cookieField { [Cookie("grid", encoding: [[1]], style: .comma)] } }
+    }
+
+    /// Cookies set before in several `Cookie` fields are joined with `; `, never with the `, ` that
+    /// other repeated headers take (a cookie reader would read it into a value).
+    @Test func severalCookieFieldsStayApart() throws {
+        var headers = HTTPHeaders()
+        headers.append("Cookie", "a=1")
+        headers.append("Cookie", "b=2")
+        #expect(try Self.cookieField({ [Cookie("c", 3)] }, headers: headers) == "a=1; b=2; c=3")
+    }
+
     @Test func aNameThatIsNotATokenIsRefused() {
         #expect(throws: EndpointError.self) { try Self.cookieField { [Cookie("bad name", "x")] } }
         #expect(throws: EndpointError.self) { try Self.cookieField { [Cookie("", "x")] } }
@@ -49,6 +82,10 @@ import Testing
         #expect(try Self.authorized(["Cookie": "session=old; theme=dark"], key: "k2") == "theme=dark; session=k2")
         // A key cannot add a cookie of its own.
         #expect(try Self.authorized([:], key: "a; admin=1") == "session=a%3B%20admin=1")
+        var two = HTTPHeaders()
+        two.append("Cookie", "a=1")
+        two.append("Cookie", "session=old")
+        #expect(try Self.authorized(two, key: "k3") == "a=1; session=k3")
     }
 
     @Test func aCookieKeyAndAnotherInTheSameCookieCannotBeSentTogether() {

@@ -14,7 +14,7 @@ import Testing
     static let tags = ["blue", "black", "brown"]
 
     /// The endpoints these tests check; `everyEndpointIsChecked` compares it with the spec.
-    static let checked = ["customers.list", "customers.create", "customers.get", "styles.label", "styles.matrix", "styles.simple", "styles.single", "styles.query"]
+    static let checked = ["customers.list", "customers.create", "customers.get", "styles.label", "styles.matrix", "styles.simple", "styles.single", "styles.query", "styles.cookie"]
 
     @Test func everyEndpointIsChecked() throws {
         #expect(try endpointKeys(ofSpec: "PaymentsAPI") == Self.checked.sorted())
@@ -100,6 +100,16 @@ import Testing
         let request = try PaymentsAPI.Styles.simple(color: Self.color, workflow: .int(1), xColor: Self.color).httpRequest()
         #expect(request.headers["X-Color"] == "R,100,G,200,B,150")
         #expect(try PaymentsAPI.Styles.simple(color: Self.color, workflow: .int(1)).httpRequest().headers["X-Color"] == nil)
+    }
+
+    /// Cookies: an object and a dictionary joined (`color=R,100,G,200,B,150`), a union as the
+    /// alternative it holds, a list a cookie per element; all in one `Cookie` field.
+    @Test func cookieStyles() throws {
+        let request = try PaymentsAPI.Styles.cookie(color: Self.color, workflow: .string("ci.yml"), tags: ["a b", "c"],
+                                                   labels: ["tier": "gold", "region": "eu"]).httpRequest()
+        #expect(request.headers["Cookie"] == "color=R,100,G,200,B,150; workflow=ci.yml; tags=a%20b; tags=c; labels=region,eu,tier,gold")
+        #expect(try PaymentsAPI.Styles.cookie(color: Self.color, workflow: .int(7)).httpRequest().headers["Cookie"]
+                == "color=R,100,G,200,B,150; workflow=7")
     }
 
     @Test func queryStyles() throws {

@@ -37,7 +37,7 @@ nonisolated extension PaymentsAPI {
 }
 
 nonisolated extension PaymentsAPI {
-    /// One endpoint per OpenAPI style, in a path, a query and a header.
+    /// One endpoint per OpenAPI style, in a path, a query, a header and a cookie.
     public nonisolated enum Styles {
         public static func label(color: PaymentsAPI.Color, tags: [String]) -> Endpoint<Void> {
             PaymentsAPI.defaults.endpoint(PaymentsAPI.Call.styles(.label(color: color, tags: tags)), decoder: .none)
@@ -56,6 +56,15 @@ nonisolated extension PaymentsAPI {
         public static func single(name: String, version: Int, xLabels: [String: String]? = nil, xTags: [String]? = nil) -> Endpoint<Void> {
             PaymentsAPI.defaults.endpoint(
                 PaymentsAPI.Call.styles(.single(name: name, version: version, xLabels: xLabels, xTags: xTags)),
+                decoder: .none
+            )
+        }
+
+        public static func cookie(
+            color: PaymentsAPI.Color, workflow: PaymentsAPI.WorkflowID? = nil, tags: [String]? = nil, labels: [String: String]? = nil
+        ) -> Endpoint<Void> {
+            PaymentsAPI.defaults.endpoint(
+                PaymentsAPI.Call.styles(.cookie(color: color, workflow: workflow, tags: tags, labels: labels)),
                 decoder: .none
             )
         }
@@ -157,6 +166,7 @@ nonisolated extension PaymentsAPI.Styles {
         case matrix(color: PaymentsAPI.Color, tags: [String])
         case simple(color: PaymentsAPI.Color, workflow: PaymentsAPI.WorkflowID, xColor: PaymentsAPI.Color? = nil)
         case single(name: String, version: Int, xLabels: [String: String]? = nil, xTags: [String]? = nil)
+        case cookie(color: PaymentsAPI.Color, workflow: PaymentsAPI.WorkflowID? = nil, tags: [String]? = nil, labels: [String: String]? = nil)
         case query(
             form: PaymentsAPI.Color? = nil, flat: PaymentsAPI.Color? = nil, spaced: [String]? = nil, piped: [String]? = nil,
             deep: PaymentsAPI.Color? = nil, labels: [String: String]? = nil
@@ -197,6 +207,14 @@ nonisolated extension PaymentsAPI.Styles {
                     Header("X-Labels", encoding: xLabels),
                     Header("X-Tags", encoding: xTags, style: .simple.exploded()),
                 ])
+            case let .cookie(color, workflow, tags, labels):
+                return try PaymentsAPI.defaults.request(.get, [
+                    Path("styles", "cookie"),
+                    EndpointRuntime.Cookie("color", encoding: color, style: .form.exploded(false)),
+                    EndpointRuntime.Cookie("workflow", encoding: workflow),
+                    EndpointRuntime.Cookie("tags", tags),
+                    EndpointRuntime.Cookie("labels", encoding: labels, style: .form.exploded(false)),
+                ])
             case let .query(form, flat, spaced, piped, deep, labels):
                 return try PaymentsAPI.defaults.request(.get, [
                     Path("styles", "query"),
@@ -221,6 +239,7 @@ nonisolated extension PaymentsAPI.Styles {
             case let .matrix(color, tags): return ["matrix", color, tags]
             case let .simple(color, workflow, xColor): return ["simple", color, workflow, xColor]
             case let .single(name, version, xLabels, xTags): return ["single", name, version, xLabels, xTags]
+            case let .cookie(color, workflow, tags, labels): return ["cookie", color, workflow, tags, labels]
             case let .query(form, flat, spaced, piped, deep, labels): return ["query", form, flat, spaced, piped, deep, labels]
             }
         }
@@ -580,6 +599,9 @@ nonisolated extension PaymentsAPI {
         /// `GET /styles/single/{name}/{version}`
         func stylesSingle(name: String, version: Int, xLabels: [String: String]?, xTags: [String]?) async throws
 
+        /// `GET /styles/cookie`
+        func stylesCookie(color: PaymentsAPI.Color, workflow: PaymentsAPI.WorkflowID?, tags: [String]?, labels: [String: String]?) async throws
+
         /// `GET /styles/query`
         func stylesQuery(
             form: PaymentsAPI.Color?, flat: PaymentsAPI.Color?, spaced: [String]?, piped: [String]?, deep: PaymentsAPI.Color?,
@@ -649,6 +671,15 @@ nonisolated extension PaymentsAPI {
                 )
                 return request.response(status: 204)
             },
+            ServiceRoute(.get, "/styles/cookie") { request in
+                try await service.stylesCookie(
+                    color: request.cookie("color", as: PaymentsAPI.Color.self, style: .form.exploded(false)),
+                    workflow: request.cookie("workflow", as: Optional<PaymentsAPI.WorkflowID>.self),
+                    tags: request.cookie("tags", as: Optional<[String]>.self),
+                    labels: request.cookie("labels", as: Optional<[String: String]>.self, style: .form.exploded(false))
+                )
+                return request.response(status: 204)
+            },
             ServiceRoute(.get, "/styles/query") { request in
                 try await service.stylesQuery(
                     form: request.query("form", as: Optional<PaymentsAPI.Color>.self),
@@ -694,6 +725,10 @@ nonisolated extension PaymentsAPI.Service {
 
     public func stylesSingle(name: String, version: Int, xLabels: [String: String]?, xTags: [String]?) async throws {
         throw ServiceNotImplemented("stylesSingle(name:version:xLabels:xTags:)")
+    }
+
+    public func stylesCookie(color: PaymentsAPI.Color, workflow: PaymentsAPI.WorkflowID?, tags: [String]?, labels: [String: String]?) async throws {
+        throw ServiceNotImplemented("stylesCookie(color:workflow:tags:labels:)")
     }
 
     public func stylesQuery(

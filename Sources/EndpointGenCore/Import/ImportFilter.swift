@@ -86,8 +86,7 @@ extension OpenAPIImportContext {
     }
 
     /// The schemas of an operation that the import keeps, so that a filter keeps the models they
-    /// reach and no other: not those of cookie parameters in version 1 (or of an object, which a
-    /// cookie cannot carry: it is typed String), of the `Accept`, `Content-Type` and
+    /// reach and no other: not those of cookie parameters in version 1, of the `Accept`, `Content-Type` and
     /// `Authorization` headers, of path parameters without a placeholder, of a GET or HEAD body, of
     /// media types other than the one kept, of success responses other than the first (version 1),
     /// of response headers (version 1; version 2 keeps those of success responses and of error
@@ -107,7 +106,7 @@ extension OpenAPIImportContext {
             case "path": guard placeholders.contains(name) else { continue }
             case "header": guard !["accept", "content-type", "authorization"].contains(name.lowercased()) else { continue }
             case "cookie":
-                guard versionTwo, Validation.isToken(name), !(parameter["schema"].map(isObjectForCookie) ?? false) else { continue }
+                guard versionTwo, Validation.isToken(name) else { continue }
             default: continue
             }
             // A parameter serialized by `content` is typed String.

@@ -636,6 +636,12 @@ final class OpenAPIImportContext {
         }
         warn(.renamed, root["paths"] ?? root,
              "the top level would hold \(topLevelCount + keys.count) groups and endpoints, more than one level holds (\(ReservedNames.maximumCasesPerLevel)); its \(keys.count) groups are put in groups by their first letter: \(names.map { "'\($0)'" }.joined(separator: ", "))")
+        // What shelving cannot help: endpoints of the top level itself (untagged operations of paths
+        // that begin with a placeholder), which `generate` then refuses, said here where the cause is.
+        if topLevelCount + names.count > ReservedNames.maximumCasesPerLevel {
+            warn(.renamed, root["paths"] ?? root,
+                 "the top level still holds \(topLevelCount) endpoints of its own (untagged operations of paths that begin with a placeholder) beside \(names.count) groups, more than one level holds; tag those operations")
+        }
         return result
     }
 

@@ -517,14 +517,6 @@ extension OpenAPIImportContext {
         return twins
     }
 
-    /// Whether a cookie parameter's `schema` is an object, or an array of objects: what a cookie
-    /// cannot carry (it has no way to name the parts), typed String where the filter keeps nothing
-    /// for it.
-    func isObjectForCookie(_ schema: OANode) -> Bool {
-        guard let resolved = resolveQuietly(schema) else { return false }
-        return isObjectLike(resolved) || (resolved["items"].flatMap(resolveQuietly).map(isObjectLike) ?? false)
-    }
-
     /// Whether `schema` (resolved) describes an object: `type: object`, properties, or an `allOf`.
     func isObjectLike(_ schema: OANode) -> Bool {
         schema["type"]?.string == "object" || schema["properties"] != nil || schema["allOf"] != nil || schema["additionalProperties"] != nil
@@ -718,11 +710,7 @@ extension OpenAPIImportContext {
         let contextName = parameterContextName(node, typeBase: typeBase, wireName: parameter.wireName)
         var schemaType = SchemaType(type: "String", nullable: false)
         var schemaNode: OANode?
-        if let schema = node["schema"], parameter.location == "cookie", isObjectForCookie(schema) {
-            // Not typed first: its model would be kept for nothing.
-            warn(.parameterType, schema, "a cookie cannot carry an object; '\(parameter.wireName)' is typed String (pass the serialized value)")
-            schemaType.nullable = schema["nullable"]?.bool == true
-        } else if let schema = node["schema"] {
+        if let schema = node["schema"] {
             schemaNode = schema
             schemaType = self.schemaType(schema, name: contextName)
         } else if let content = node["content"] {
@@ -734,8 +722,7 @@ extension OpenAPIImportContext {
         var style: [(String, ImportJSON)] = []
         if !versionTwo {
             (schemaType, style) = versionOneStyle(node, schemaType: schemaType, schemaNode: schemaNode, parameter: parameter)
-        } else if let shape = valueShape(ofType: schemaType.type), parameter.location == "query" || !shape.isNested,
-                  parameter.location != "cookie" || shape == .single || shape == .list(nested: false) {
+        } else if let shape = valueShape(ofType: schemaType.type), parameter.location == "query" || !shape.isNested {
             // Nil: the style cannot write the value (reported).
             if let members = styleMembers(node, type: schemaType.type, location: parameter.location, name: parameter.wireName) {
                 style = members

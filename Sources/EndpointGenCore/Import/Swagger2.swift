@@ -632,6 +632,8 @@ final class Swagger2Converter {
         case ("query", "pipes"): append("pipeDelimited", false)
         case ("query", _):
             warn(.parameterStyle, pointer, at, "collectionFormat '\(format)' of '\(name)' has no OpenAPI 3 equivalent; sent as form (name=a&name=b)")
+        // A cookie's default is form, exploded (a cookie per element): csv joins them.
+        case ("cookie", "csv"): append("form", false)
         case (_, "csv"):
             break
         default:

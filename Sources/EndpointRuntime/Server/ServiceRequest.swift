@@ -78,20 +78,26 @@ public struct ServiceRequest: Sendable {
         return try decode(T.self, from: source, what: "header", name: name)
     }
 
-    /// A cookie parameter, by its name, as ``Cookie`` writes it: a cookie per element in `.form`
-    /// (the default), one of comma-joined elements in `.comma`; values percent-decoded. Every
-    /// `Cookie` field of the request is read.
+    /// A cookie parameter, by its name, as ``Cookie`` writes it: a cookie per element or member in
+    /// `.form` (the default; an object's members are cookies of their own names, so an exploded
+    /// object takes every cookie), one of them comma-joined in `.comma`; names and values
+    /// percent-decoded, spaces around them dropped. Every `Cookie` field of the request is read.
     public func cookie<T: Decodable>(_ name: String, as type: T.Type, style: ParameterStyle = .form) throws -> T {
         var cookies: [(String, String)] = []
+        func trimmed(_ text: Substring) -> Substring {
+            var text = text
+            while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
+            while let last = text.last, last == " " || last == "\t" { text.removeLast() }
+            return text
+        }
         for field in raw.headers.fields where HTTPHeaders.sameName(field.name, Cookie.field) {
-            // `a=1; b=2`: pairs apart at `;`, each trimmed of the space after it.
+            // `a=1; b=2`: pairs apart at `;`.
             for (pairName, value) in Self.items(field.value[...], separator: ";", decodeName: { String($0) }) {
-                cookies.append((String(pairName.drop { $0 == " " || $0 == "\t" }), value))
+                let cookieName = trimmed(pairName[...])
+                cookies.append((PercentEncoding.decode(cookieName) ?? String(cookieName), String(trimmed(value[...]))))
             }
         }
-        let source: StyledSource = cookies.contains { $0.0 == name }
-            ? Self.itemsSource(cookies, name: name, style: ParameterStyle(.form, explode: style.explode), decoding: .percent)
-            : .absent
+        let source = Self.itemsSource(cookies, name: name, style: ParameterStyle(.form, explode: style.explode), decoding: .percent)
         return try decode(T.self, from: source, what: "cookie parameter", name: name)
     }
 

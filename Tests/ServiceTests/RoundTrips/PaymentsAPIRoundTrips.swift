@@ -37,6 +37,10 @@ struct PaymentsAPIEcho: PaymentsAPI.Service {
         try exchange.answerVoid("stylesSingle", [v0, v1, v2, v3])
     }
 
+    func stylesCookie(color v0: PaymentsAPI.Color, workflow v1: PaymentsAPI.WorkflowID?, tags v2: [String]?, labels v3: [String: String]?) async throws {
+        try exchange.answerVoid("stylesCookie", [v0, v1, v2, v3])
+    }
+
     func stylesQuery(form v0: PaymentsAPI.Color?, flat v1: PaymentsAPI.Color?, spaced v2: [String]?, piped v3: [String]?, deep v4: PaymentsAPI.Color?, labels v5: [String: String]?) async throws {
         try exchange.answerVoid("stylesQuery", [v0, v1, v2, v3, v4, v5])
     }
@@ -51,6 +55,7 @@ extension PaymentsAPIEcho {
         RoundTrip("PaymentsAPI", "stylesMatrix", handler: { PaymentsAPI.handler(PaymentsAPIEcho(exchange: $0)) }, run: roundTripStylesMatrix),
         RoundTrip("PaymentsAPI", "stylesSimple", handler: { PaymentsAPI.handler(PaymentsAPIEcho(exchange: $0)) }, run: roundTripStylesSimple),
         RoundTrip("PaymentsAPI", "stylesSingle", handler: { PaymentsAPI.handler(PaymentsAPIEcho(exchange: $0)) }, run: roundTripStylesSingle),
+        RoundTrip("PaymentsAPI", "stylesCookie", handler: { PaymentsAPI.handler(PaymentsAPIEcho(exchange: $0)) }, run: roundTripStylesCookie),
         RoundTrip("PaymentsAPI", "stylesQuery", handler: { PaymentsAPI.handler(PaymentsAPIEcho(exchange: $0)) }, run: roundTripStylesQuery),
     ]
 
@@ -118,6 +123,16 @@ extension PaymentsAPIEcho {
         exchange.setAnswer(())
         try await client.send(PaymentsAPI.Styles.single(name: name, version: version, xLabels: xLabels, xTags: xTags))
         exchange.expectReceived("stylesSingle", ["name", "version", "xLabels", "xTags"], [name, version, xLabels, xTags])
+    }
+
+    static func roundTripStylesCookie(_ exchange: Exchange, _ client: HTTPClient) async throws {
+        let color: PaymentsAPI.Color = try sample(PaymentsAPI.Color.self, #"{"R": 41, "G": 42, "B": 43}"#, .iso8601)
+        let workflow: PaymentsAPI.WorkflowID? = try sample(PaymentsAPI.WorkflowID.self, #"42"#, .iso8601)
+        let tags: [String]? = ["c3;%é,", "c4;%é,"]
+        let labels: [String: String]? = ["k4": "c4;%é,"]
+        exchange.setAnswer(())
+        try await client.send(PaymentsAPI.Styles.cookie(color: color, workflow: workflow, tags: tags, labels: labels))
+        exchange.expectReceived("stylesCookie", ["color", "workflow", "tags", "labels"], [color, workflow, tags, labels])
     }
 
     static func roundTripStylesQuery(_ exchange: Exchange, _ client: HTTPClient) async throws {

@@ -118,16 +118,13 @@ extension SpecChecker {
     }
 
     /// The problem with a parameter of `type` in `location`, or nil: a path takes one value, a flat
-    /// list or flat object, never optional; a header the same, optional allowed; a cookie one value
-    /// or a flat list; a query anything that can be written (what nests needs `deepObject`, checked
-    /// with the style).
+    /// list or flat object, never optional; a header and a cookie the same, optional allowed; a
+    /// query anything that can be written (what nests needs `deepObject`, checked with the style).
     func parameterTypeProblem(_ type: TypeRef, in location: Parameter.Location) -> String? {
         let text = type.specText
         if location == .path, type.isOptional { return "cannot be optional ('\(text)'): a path always has a value" }
         guard let shape = valueShape(type) else { return "cannot be '\(text)': it has no text to send" }
-        if location == .cookie, shape != .single, shape != .list(nested: false) {
-            return "must be a single value or an array of single values, not '\(text)'"
-        }
+
         if location != .query, shape.isNested {
             return "must be a single value, or an array or object of single values, not '\(text)', which nests"
         }
