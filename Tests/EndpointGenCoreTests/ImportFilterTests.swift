@@ -154,9 +154,9 @@ import Testing
         // Version 1 types the first success response only and drops response headers; version 2
         // types 206 too (`responses`), with each status's headers (200's `X-Meta` reaches HeaderMeta),
         // and an error's headers beside its text (404's `X-Why` reaches WhyHeader; its TextError
-        // schema does not, the body being the error's text).
+        // schema does not, the body being the error's text), and sends the cookie (CookieValue).
         let expected: Set<String> = version == .one ? ["Kind", "Page", "PageLinks", "Failure"]
-                                                    : ["Kind", "Page", "PageLinks", "Partial", "Failure", "HeaderMeta", "WhyHeader"]
+                                                    : ["Kind", "Page", "PageLinks", "Partial", "Failure", "HeaderMeta", "WhyHeader", "CookieValue"]
         #expect(models == expected)
         #expect(result.kept == ImportKept(operations: 1, totalOperations: 2, models: expected.count, totalModels: 14))
         let (_, diagnostics) = Generator.validate(specData: Data(text.utf8), fileName: "Test.endpoints.json")
@@ -168,7 +168,7 @@ import Testing
         let singleSpec = try #require(try JSONSerialization.jsonObject(with: Data((imported.specJSON ?? "").utf8)) as? [String: Any])
         let singleModels = Set((singleSpec["models"] as? [String: Any] ?? [:]).keys)
         #expect(singleModels == (version == .one ? ["Kind", "Page", "PageLinks", "Failure"]
-                                                  : ["Kind", "Page", "PageLinks", "Failure", "HeaderMeta", "WhyHeader"]))
+                                                  : ["Kind", "Page", "PageLinks", "Failure", "HeaderMeta", "WhyHeader", "CookieValue"]))
     }
 
     /// A filtered import keeps the models of an operation's body offered in another encoding too:
