@@ -82,8 +82,9 @@ export ENDPOINT_GEN_TEST_TARGETS=EndpointGenCoreTests,EndpointRuntimeTests
 swift build --build-tests "${tsan[@]}" 2>&1 | tail -n 3
 tsan_bin=$(swift build "${tsan[@]}" --show-bin-path)
 
-section "ThreadSanitizer: ConcurrentMapTests and ConcurrentClientTests"
-run tsan-tests swift test --skip-build "${tsan[@]}" --filter 'ConcurrentMapTests|ConcurrentClientTests'
+section "ThreadSanitizer: ConcurrentMapTests, ConcurrentClientTests and ValidatorSpreadingTests"
+# The last validates every spec of the repository with its top-level groups checked on both cores.
+run tsan-tests swift test --skip-build "${tsan[@]}" --filter 'ConcurrentMapTests|ConcurrentClientTests|ValidatorSpreadingTests'
 grep -E 'Test run with|1,000 requests' "$out/tsan-tests.log" || true
 
 section "ThreadSanitizer: endpoint-gen over ${#specs[@]} specs"
