@@ -878,12 +878,14 @@ import Testing
               "patch": {"operationId": "together", "security": [{"basicAuth": [], "headerKey": []}, {"headerKey": [], "basicAuth": []}], "responses": {"200": {"description": "ok"}}},
               "delete": {"operationId": "sameTwice", "security": [{"oauth": []}, {"bearerAuth": []}], "responses": {"200": {"description": "ok"}}},
               "head": {"operationId": "onlyEmpty", "security": [{}], "responses": {"200": {"description": "ok"}}}},
-             "/b": {"get": {"operationId": "oneHeader", "security": [{"bearerAuth": [], "basicAuth": [], "headerKey": []}], "responses": {"200": {"description": "ok"}}}}}
+             "/b": {"get": {"operationId": "oneHeader", "security": [{"bearerAuth": [], "basicAuth": [], "headerKey": []}], "responses": {"200": {"description": "ok"}}},
+                    "put": {"operationId": "caseOnly", "security": [{"headerKey": [], "lowerKey": []}], "responses": {"200": {"description": "ok"}}}}}
             """, components: """
             {"securitySchemes": {
               "bearerAuth": {"type": "http", "scheme": "bearer"},
               "basicAuth": {"type": "http", "scheme": "basic"},
               "headerKey": {"type": "apiKey", "in": "header", "name": "X-Api-Key"},
+              "lowerKey": {"type": "apiKey", "in": "header", "name": "x-api-key"},
               "oauth": {"type": "oauth2", "flows": {}}}}
             """)
         let imported = T.run(json)
@@ -907,6 +909,9 @@ import Testing
         #expect(oneHeader.first?.first as? String == "basic")
         #expect(oneHeader.first?.count == 2)
         #expect(imported.warnings.contains { $0.contains("#/paths/~1b/get/security/0: 'basicAuth' and 'bearerAuth' would be sent in the same header 'Authorization'; only 'basicAuth' is sent together with the others") })
+        // Header names differ in case only: the same header (it was sent twice, and the Validator refused the import).
+        #expect(imported.endpoint("caseOnly", in: "b")?["auth"] as? [String: String] == ["type": "apiKey", "in": "header", "name": "X-Api-Key"])
+        #expect(imported.warnings.contains { $0.contains("#/paths/~1b/put/security/0: 'headerKey' and 'lowerKey' would be sent in the same header 'x-api-key'; only 'headerKey' is sent together with the others") })
         // Alternatives that send the same thing are one.
         #expect(imported.endpoint("sameTwice", in: "a")?["auth"] as? String == "bearer")
         #expect(imported.endpoint("onlyEmpty", in: "a")?["auth"] == nil, "no credentials, as the document's default")

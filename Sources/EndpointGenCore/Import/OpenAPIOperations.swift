@@ -1405,12 +1405,12 @@ extension OpenAPIImportContext {
                     // Two schemes in one header (bearer and basic both write `Authorization`): the
                     // second would replace the first, so it is left out.
                     let slot = Self.authSlot(auth)
-                    if let slot, let first = slots[slot] {
+                    if let slot, let first = slots[slot.key] {
                         warn(.unsupportedSecurity, alternative,
-                             "'\(first)' and '\(name)' would be sent in the same \(slot); only '\(first)' is sent together with the others")
+                             "'\(first)' and '\(name)' would be sent in the same \(slot.what); only '\(first)' is sent together with the others")
                         continue
                     }
-                    if let slot { slots[slot] = name }
+                    if let slot { slots[slot.key] = name }
                     together.append(auth)
                 }
                 guard let first = together.first else { continue }
@@ -1427,15 +1427,15 @@ extension OpenAPIImportContext {
         return .array(list)
     }
 
-    /// Where an imported scheme puts its credential (`header authorization`, `header x-key`,
-    /// `query key`), as the checker's `authSlot` counts it.
-    static func authSlot(_ auth: ImportJSON) -> String? {
+    /// Where an imported scheme puts its credential, as the checker's `authSlot` counts it: `key`
+    /// tells places apart (header names without case), `what` names the place in messages.
+    static func authSlot(_ auth: ImportJSON) -> (key: String, what: String)? {
         switch auth {
-        case .string(let type): return Validation.authSlot(type: type, in: nil, name: nil)?.what
+        case .string(let type): return Validation.authSlot(type: type, in: nil, name: nil)
         case .object(let members):
             guard case .string(let place)? = members.first(where: { $0.0 == SpecKey.`in`.key })?.1,
                   case .string(let name)? = members.first(where: { $0.0 == SpecKey.name.key })?.1 else { return nil }
-            return Validation.authSlot(type: "apiKey", in: place, name: name)?.what
+            return Validation.authSlot(type: "apiKey", in: place, name: name)
         default: return nil
         }
     }
