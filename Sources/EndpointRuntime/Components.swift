@@ -428,11 +428,28 @@ public struct Cookie: RequestComponent {
     /// Sets the cookie `name` to `value` in the `Cookie` field, in place of any cookie of that name:
     /// an API key in a cookie (``AuthMiddleware``).
     static func replace(_ name: String, with value: String, in request: inout HTTPRequest) throws {
-        let kept = existing(in: request).split(separator: ";").map { $0.drop { $0 == " " } }
-            .filter { !$0.isEmpty && $0.prefix { $0 != "=" } != name[...] }
+        let kept = pairs(existing(in: request)).filter { (PercentEncoding.decode($0.name) ?? String($0.name)) != name }
         request.headers.remove(field)
-        if !kept.isEmpty { request.headers.replace(field, with: kept.joined(separator: "; ")) }
+        if !kept.isEmpty { request.headers.replace(field, with: kept.map { "\($0.name)=\($0.value)" }.joined(separator: "; ")) }
         try Cookie(name, value).apply(to: &request)
+    }
+
+    /// The cookies of a `Cookie` field's text: `name=value` pairs apart at `;`, names and values
+    /// trimmed of spaces and tabs (as RFC 6265 readers do), both still percent-encoded. The client
+    /// (``replace(_:with:in:)``) and the server (``ServiceRequest/cookie(_:as:style:)``) read one way.
+    static func pairs(_ text: String) -> [(name: Substring, value: Substring)] {
+        func trimmed(_ text: Substring) -> Substring {
+            var text = text
+            while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
+            while let last = text.last, last == " " || last == "\t" { text.removeLast() }
+            return text
+        }
+        return text.split(separator: ";").compactMap { pair in
+            let equals = pair.firstIndex(of: "=")
+            let name = trimmed(pair[..<(equals ?? pair.endIndex)])
+            let value = equals.map { trimmed(pair[pair.index(after: $0)...]) } ?? ""
+            return name.isEmpty && value.isEmpty ? nil : (name, value)
+        }
     }
 }
 

@@ -83,20 +83,7 @@ public struct ServiceRequest: Sendable {
     /// object takes every cookie), one of them comma-joined in `.comma`; names and values
     /// percent-decoded, spaces around them dropped. Every `Cookie` field of the request is read.
     public func cookie<T: Decodable>(_ name: String, as type: T.Type, style: ParameterStyle = .form) throws -> T {
-        var cookies: [(String, String)] = []
-        func trimmed(_ text: Substring) -> Substring {
-            var text = text
-            while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
-            while let last = text.last, last == " " || last == "\t" { text.removeLast() }
-            return text
-        }
-        for field in raw.headers.fields where HTTPHeaders.sameName(field.name, Cookie.field) {
-            // `a=1; b=2`: pairs apart at `;`.
-            for (pairName, value) in Self.items(field.value[...], separator: ";", decodeName: { String($0) }) {
-                let cookieName = trimmed(pairName[...])
-                cookies.append((PercentEncoding.decode(cookieName) ?? String(cookieName), String(trimmed(value[...]))))
-            }
-        }
+        let cookies = Cookie.pairs(Cookie.existing(in: raw)).map { (PercentEncoding.decode($0.name) ?? String($0.name), String($0.value)) }
         let source = Self.itemsSource(cookies, name: name, style: ParameterStyle(.form, explode: style.explode), decoding: .percent)
         return try decode(T.self, from: source, what: "cookie parameter", name: name)
     }
