@@ -204,7 +204,7 @@ public struct AuthMiddleware: HTTPMiddleware {
     }
 
     /// Two schemes of `alternative` that put their credentials in the same header (names compared
-    /// without case; bearer and basic both in `Authorization`) or query item, if any.
+    /// without case; bearer and basic both in `Authorization`), query item or cookie, if any.
     static func sharedSlot(_ alternative: [AuthRequirement]) -> (AuthRequirement, AuthRequirement)? {
         guard alternative.count > 1 else { return nil }
         func slot(_ requirement: AuthRequirement) -> String? {

@@ -626,9 +626,10 @@ final class OpenAPIImportContext {
         for (letter, members) in byLetter {
             for (index, start) in stride(from: 0, to: members.count, by: size).enumerated() {
                 var base = index == 0 ? letter : letter + "Part\(index + 1)"
+                let blocked = used.union(taken)
                 // A model or a group named `A` keeps its name: the shelf is `aGroups`.
-                if used.union(taken).contains(ImportNaming.upperCamel(base)) { base += "Groups" }
-                let shelf = uniqueName(base, used: used.union(taken), convert: ImportNaming.upperCamel)
+                if blocked.contains(ImportNaming.upperCamel(base)) { base += "Groups" }
+                let shelf = uniqueName(base, used: blocked, convert: ImportNaming.upperCamel)
                 used.insert(ImportNaming.upperCamel(shelf))
                 names.append(shelf)
                 for key in members[start..<min(start + size, members.count)] { result[key] = shelf }

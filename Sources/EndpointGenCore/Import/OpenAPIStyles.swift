@@ -128,7 +128,6 @@ extension OpenAPIImportContext {
         return members
     }
 
-    /// An object model's properties: wire name and type string.
     /// A model's properties by their names in JSON (a property's `name`, else its key), with their types.
     private func propertyEntries(ofModel model: String) -> [(String, String)] {
         guard case .object(let fields)? = modelDefinitions[model],

@@ -662,12 +662,10 @@ final class Swagger2Converter {
                         out.append(JSONNode.Member(key: "format", keyLocation: member.keyLocation, value: .string("binary", at: member.value.location)))
                     }
                 } else if member.key == "items", let list = member.value.importItems, !list.isEmpty {
-                    // Draft 4's tuple, as in a schema (`convertedSchema`): `[A]` is `A`, `[A, B]` each one of them.
+                    // Draft 4's tuple, as in a schema (`convertedSchema`).
                     let schemas = list.enumerated().map { valueSchema($1, pointer2: at(pointer2 + "/items/\($0)")) }
-                    let value = schemas.count == 1 ? schemas[0]
-                        : JSONNode(.object([JSONNode.Member(key: "anyOf", keyLocation: member.keyLocation,
-                                                            value: JSONNode(.array(schemas), at: member.value.location))]), at: member.value.location)
-                    out.append(JSONNode.Member(key: "items", keyLocation: member.keyLocation, value: value))
+                    out.append(JSONNode.Member(key: "items", keyLocation: member.keyLocation,
+                                               value: Self.tupleItems(schemas, keyLocation: member.keyLocation, at: member.value.location)))
                 } else if member.key == "items" {
                     out.append(JSONNode.Member(key: "items", keyLocation: member.keyLocation,
                                                value: valueSchema(member.value, pointer2: at(pointer2 + "/items"))))
@@ -962,14 +960,10 @@ final class Swagger2Converter {
                                                     value: JSONNode(.array(zip(items, converted).map { $1 ?? $0 }), at: value.location)))
                         continue
                     }
-                    // Draft 4's tuple, `items: [A, B]` of an array (Slack's pins, a message or a file):
-                    // each element one of them, as 3.0 can say it, `items: {anyOf: [A, B]}`. Every
-                    // tuple reads so, without its order; one schema is `items: A`.
+                    // Draft 4's tuple, `items: [A, B]` of an array (Slack's pins, a message or a file).
                     if member.key == "items" {
                         changed(at: index)
-                        let schemas = zip(items, converted).map { $1 ?? $0 }
-                        value = schemas.count == 1 ? schemas[0]
-                            : JSONNode(.object([JSONNode.Member(key: "anyOf", keyLocation: member.keyLocation, value: JSONNode(.array(schemas), at: value.location))]), at: value.location)
+                        value = Self.tupleItems(zip(items, converted).map { $1 ?? $0 }, keyLocation: member.keyLocation, at: value.location)
                         out?.append(JSONNode.Member(key: member.key, keyLocation: member.keyLocation, value: value))
                         continue
                     }
@@ -1026,6 +1020,14 @@ final class Swagger2Converter {
             index += 1
         }
         return "#/" + tokens.map(OANode.escape).joined(separator: "/")
+    }
+
+    /// The `items` of draft 4's tuple `items: [A, B]` (of an array): each element one of them, as 3.0
+    /// can say it, `{anyOf: [A, B]}`, without the order; one schema is `A` itself. Schemas and
+    /// parameters' value keys read a tuple by this one rule.
+    private static func tupleItems(_ schemas: [JSONNode], keyLocation: SourceLocation, at location: SourceLocation) -> JSONNode {
+        if schemas.count == 1 { return schemas[0] }
+        return JSONNode(.object([JSONNode.Member(key: "anyOf", keyLocation: keyLocation, value: JSONNode(.array(schemas), at: location))]), at: location)
     }
 
     /// Whether a schema says it is an array: its `type` is or lists `array`, or it has a keyword

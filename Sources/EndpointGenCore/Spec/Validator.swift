@@ -77,7 +77,7 @@ struct Fields {
 enum Validation {
     /// Where an auth scheme puts its credential, for schemes sent together (no two in one place):
     /// `bearer` and `basic` both in the `Authorization` header, an apiKey in its header (names
-    /// compared without case) or query item. `type` is `bearer`, `basic` or `apiKey`; nil for
+    /// compared without case), query item or cookie. `type` is `bearer`, `basic` or `apiKey`; nil for
     /// anything else. The checker and the importer ask this one rule.
     static func authSlot(type: String, in location: String?, name: String?) -> (key: String, what: String)? {
         switch type {

@@ -147,10 +147,8 @@ extension SpecChecker {
         let wireName = Validation.wireName(of: raw)
         let location = raw.location?.value ?? (placeholderNames.contains(wireName) ? .path : .query)
         facts.place = location
-        if location == .header && !Validation.isToken(wireName) {
-            error("'\(wireName)' is not a valid header name", at: raw.key.location)
-        } else if location == .cookie && !Validation.isToken(wireName) {
-            error("'\(wireName)' is not a valid cookie name", at: raw.key.location)
+        if location == .header || location == .cookie, !Validation.isToken(wireName) {
+            error("'\(wireName)' is not a valid \(location.rawValue) name", at: raw.key.location)
         }
         guard let type, let typeText = raw.type else { return nil }
         if let problem = parameterTypeProblem(type, in: location) {

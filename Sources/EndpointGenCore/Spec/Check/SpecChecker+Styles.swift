@@ -124,7 +124,6 @@ extension SpecChecker {
         let text = type.specText
         if location == .path, type.isOptional { return "cannot be optional ('\(text)'): a path always has a value" }
         guard let shape = valueShape(type) else { return "cannot be '\(text)': it has no text to send" }
-
         if location != .query, shape.isNested {
             return "must be a single value, or an array or object of single values, not '\(text)', which nests"
         }

@@ -371,10 +371,8 @@ struct SpecChecker: Sendable {
                 if let text = string(nameNode, "the apiKey 'name'") {
                     if text.isEmpty {
                         error("the apiKey 'name' cannot be empty", at: nameNode.location)
-                    } else if keyLocation == .header && !Validation.isToken(text) {
-                        error("'\(text)' is not a valid header name", at: nameNode.location)
-                    } else if keyLocation == .cookie && !Validation.isToken(text) {
-                        error("'\(text)' is not a valid cookie name", at: nameNode.location)
+                    } else if let keyLocation, keyLocation != .query, !Validation.isToken(text) {
+                        error("'\(text)' is not a valid \(keyLocation.rawValue) name", at: nameNode.location)
                     }
                 }
             } else {
@@ -407,7 +405,7 @@ struct SpecChecker: Sendable {
     }
 
     /// `[scheme, scheme]` in an `auth` list: schemes sent together, each as a single auth but
-    /// `"none"`, none twice, and no two in the same header or query item (`bearer` and `basic` both
+    /// `"none"`, none twice, and no two in the same header, query item or cookie (`bearer` and `basic` both
     /// write `Authorization`: the second would replace the first).
     mutating func checkAuthTogether(_ schemes: [RawAuth]) {
         var seen: [String: SourceLocation] = [:]
@@ -433,7 +431,7 @@ struct SpecChecker: Sendable {
     }
 
     /// Where a scheme puts its credential: the `Authorization` header, another header (names
-    /// compared without case) or a query item; nil for `"none"` or a shape already reported.
+    /// compared without case), a query item or a cookie; nil for `"none"` or a shape already reported.
     static func authSlot(_ auth: RawAuth) -> (key: String, what: String)? {
         switch auth {
         case .name(let text):
