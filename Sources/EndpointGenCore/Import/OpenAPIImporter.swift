@@ -388,6 +388,7 @@ final class OpenAPIImportContext {
         reportFilesInJSON()
 
         renameReservedTopLevelEndpoints(&rootGroup)
+        moveTopLevelEndpointsIfCrowded(&rootGroup, groups: &groups)
         var mappedEndpoints: [(pointer: String, endpoints: [ImportedEndpoint])] = []
         var mappedGroups: [(pointer: String, source: OANode?)] = []
         if !rootGroup.endpoints.isEmpty {
@@ -611,13 +612,8 @@ final class OpenAPIImportContext {
     /// each group key's shelf (none when everything fits).
     func shelvedGroups(_ keys: [String], topLevelCount: Int, topLevelNames: Set<String>) -> [String: String] {
         guard topLevelCount + keys.count > ReservedNames.maximumCasesPerLevel else { return [:] }
-        var byLetter: [(letter: String, keys: [String])] = []
-        for key in keys {
-            let first = key.unicodeScalars.first.map { String($0).lowercased() } ?? ""
-            let letter = first.count == 1 && first >= "a" && first <= "z" ? first : "other"
-            if let index = byLetter.firstIndex(where: { $0.letter == letter }) { byLetter[index].keys.append(key) } else { byLetter.append((letter, [key])) }
-        }
-        let size = 250
+        let byLetter = Self.byFirstLetter(keys)
+        let size = Self.shelfSize
         let taken = usedModelNames.union(reservedGroupNames).union(keys.map(ImportNaming.upperCamel))
             .union(topLevelNames.map(ImportNaming.upperCamel))
         var used: Set<String> = []
@@ -637,13 +633,46 @@ final class OpenAPIImportContext {
         }
         warn(.renamed, root["paths"] ?? root,
              "the top level would hold \(topLevelCount + keys.count) groups and endpoints, more than one level holds (\(ReservedNames.maximumCasesPerLevel)); its \(keys.count) groups are put in groups by their first letter: \(names.map { "'\($0)'" }.joined(separator: ", "))")
-        // What shelving cannot help: endpoints of the top level itself (untagged operations of paths
-        // that begin with a placeholder), which `generate` then refuses, said here where the cause is.
-        if topLevelCount + names.count > ReservedNames.maximumCasesPerLevel {
-            warn(.renamed, root["paths"] ?? root,
-                 "the top level still holds \(topLevelCount) endpoints of its own (untagged operations of paths that begin with a placeholder) beside \(names.count) groups, more than one level holds; tag those operations")
-        }
         return result
+    }
+
+    /// Groups a shelf holds at most; a shelf of more is split (`s`, `sPart2`).
+    static let shelfSize = 250
+
+    /// Keys by the shelf letter they go to (`a`...`z`, `other`), in order of first appearance.
+    static func byFirstLetter(_ keys: [String]) -> [(letter: String, keys: [String])] {
+        var byLetter: [(letter: String, keys: [String])] = []
+        for key in keys {
+            let first = key.unicodeScalars.first.map { String($0).lowercased() } ?? ""
+            let letter = first.count == 1 && first >= "a" && first <= "z" ? first : "other"
+            if let index = byLetter.firstIndex(where: { $0.letter == letter }) { byLetter[index].keys.append(key) } else { byLetter.append((letter, [key])) }
+        }
+        return byLetter
+    }
+
+    /// When the top level's own endpoints (untagged operations of paths that begin with a
+    /// placeholder, `/{owner}/...`) leave no room for its groups, even with the groups shelved by
+    /// their first letter, those endpoints move into a group of their own, `root` (split as any
+    /// group of more than `ReservedNames.maximumCasesPerLevel`), with a warning: they keep their
+    /// names, and `generate` takes the document.
+    func moveTopLevelEndpointsIfCrowded(_ rootGroup: inout ImportedGroup, groups: inout [ImportedGroup]) {
+        let limit = ReservedNames.maximumCasesPerLevel
+        let own = rootGroup.endpoints.count
+        guard own > 0 else { return }
+        // The groups the top level holds after `splitLargeGroups`, and the shelves they would need.
+        let parts = groups.flatMap { group in
+            Array(repeating: group.key, count: group.endpoints.count > limit ? (group.endpoints.count + Self.shelfSize - 1) / Self.shelfSize : 1)
+        }
+        let shelves = Self.byFirstLetter(parts).reduce(0) { $0 + ($1.keys.count + Self.shelfSize - 1) / Self.shelfSize }
+        guard own + parts.count > limit, own + min(parts.count, shelves) > limit else { return }
+        let key = uniqueName("root", used: Set(groups.map { ImportNaming.upperCamel($0.key) }), convert: ImportNaming.upperCamel)
+        warn(.renamed, root["paths"] ?? root,
+             "the top level would hold \(own) endpoints of its own (untagged operations of paths that begin with a placeholder) beside \(parts.count) groups, more than one level holds (\(limit)); those endpoints are put in the group '\(key)'")
+        var moved = ImportedGroup(key: key, description: "Operations of paths that begin with a placeholder.")
+        moved.endpoints = rootGroup.endpoints
+        moved.usedNames = rootGroup.usedNames
+        rootGroup.endpoints = []
+        groups.append(moved)
     }
 
     /// Top-level endpoints named like a static member the generated API type declares (`defaults`,
