@@ -425,6 +425,7 @@ final class OpenAPIImportContext {
                 flattenUnionCycles()
                 separateAlternativeNames()
                 checkDiscriminatorProperties()
+                mergeIdenticalModels(in: &top)
             } else {
                 breakModelCycles()
             }

@@ -884,9 +884,8 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func listCategoryVolumes(
-            categoryId: [String]? = nil, locale: String? = nil,
-            maxAllowedMaturityRating: GoogleBooks.OnboardingListCategoryVolumesMaxAllowedMaturityRating? = nil, pageSize: Int? = nil,
-            pageToken: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
+            categoryId: [String]? = nil, locale: String? = nil, maxAllowedMaturityRating: GoogleBooks.MaxAllowedMaturityRating? = nil,
+            pageSize: Int? = nil, pageToken: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
             callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil,
             quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Volume2> {
@@ -919,7 +918,7 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func get(
-            locale: String? = nil, maxAllowedMaturityRating: GoogleBooks.PersonalizedstreamGetMaxAllowedMaturityRating? = nil, source: String? = nil,
+            locale: String? = nil, maxAllowedMaturityRating: GoogleBooks.MaxAllowedMaturityRating? = nil, source: String? = nil,
             xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
             key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
             uploadType: String? = nil
@@ -1222,13 +1221,12 @@ nonisolated extension GoogleBooks {
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func list(
             q: String, download: GoogleBooks.VolumesListDownload? = nil, filter: GoogleBooks.VolumesListFilter? = nil, langRestrict: String? = nil,
-            libraryRestrict: GoogleBooks.VolumesListLibraryRestrict? = nil,
-            maxAllowedMaturityRating: GoogleBooks.VolumesListMaxAllowedMaturityRating? = nil, maxResults: Int? = nil,
-            orderBy: GoogleBooks.VolumesListOrderBy? = nil, partner: String? = nil, printType: GoogleBooks.VolumesListPrintType? = nil,
-            projection: GoogleBooks.VolumesListProjection? = nil, showPreorders: Bool? = nil, source: String? = nil, startIndex: Int? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
-            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            libraryRestrict: GoogleBooks.VolumesListLibraryRestrict? = nil, maxAllowedMaturityRating: GoogleBooks.MaxAllowedMaturityRating? = nil,
+            maxResults: Int? = nil, orderBy: GoogleBooks.VolumesListOrderBy? = nil, partner: String? = nil,
+            printType: GoogleBooks.VolumesListPrintType? = nil, projection: GoogleBooks.VolumesListProjection? = nil, showPreorders: Bool? = nil,
+            source: String? = nil, startIndex: Int? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil,
+            quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Volumes> {
             GoogleBooks.defaults.endpoint(GoogleBooks.Call.volumesEndpoints(.list(
                 q: q, download: download, filter: filter, langRestrict: langRestrict, libraryRestrict: libraryRestrict,
@@ -1262,10 +1260,10 @@ nonisolated extension GoogleBooks {
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func mybooksList(
             acquireMethod: [GoogleBooks.VolumesMybooksListAcquireMethodItem]? = nil, country: String? = nil, locale: String? = nil,
-            maxResults: Int? = nil, processingState: [GoogleBooks.VolumesMybooksListProcessingStateItem]? = nil, source: String? = nil,
-            startIndex: Int? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil,
-            fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
-            uploadProtocol: String? = nil, uploadType: String? = nil
+            maxResults: Int? = nil, processingState: [GoogleBooks.ListProcessingStateItem]? = nil, source: String? = nil, startIndex: Int? = nil,
+            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
+            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
+            uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Volumes> {
             GoogleBooks.defaults.endpoint(GoogleBooks.Call.volumesEndpoints(.mybooksList(
                 acquireMethod: acquireMethod, country: country, locale: locale, maxResults: maxResults, processingState: processingState,
@@ -1293,7 +1291,7 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func recommendedList(
-            locale: String? = nil, maxAllowedMaturityRating: GoogleBooks.VolumesRecommendedListMaxAllowedMaturityRating? = nil, source: String? = nil,
+            locale: String? = nil, maxAllowedMaturityRating: GoogleBooks.MaxAllowedMaturityRating? = nil, source: String? = nil,
             xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
             key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
             uploadType: String? = nil
@@ -1357,8 +1355,8 @@ nonisolated extension GoogleBooks {
         ///   - uploadProtocol: Upload protocol for media (e.g. "raw", "multipart").
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func useruploadedList(
-            locale: String? = nil, maxResults: Int? = nil, processingState: [GoogleBooks.VolumesUseruploadedListProcessingStateItem]? = nil,
-            source: String? = nil, startIndex: Int? = nil, volumeId: [String]? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            locale: String? = nil, maxResults: Int? = nil, processingState: [GoogleBooks.ListProcessingStateItem]? = nil, source: String? = nil,
+            startIndex: Int? = nil, volumeId: [String]? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
             alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
             prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Volumes> {
@@ -1425,10 +1423,9 @@ nonisolated extension GoogleBooks {
         ///   - uploadType: Legacy upload protocol for media (e.g. "media", "multipart").
         public static func associatedList(
             volumeId: String, association: GoogleBooks.VolumesAssociatedListAssociation? = nil, locale: String? = nil,
-            maxAllowedMaturityRating: GoogleBooks.VolumesAssociatedListMaxAllowedMaturityRating? = nil, source: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
-            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            maxAllowedMaturityRating: GoogleBooks.MaxAllowedMaturityRating? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
+            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         ) -> Endpoint<GoogleBooks.Volumes> {
             GoogleBooks.defaults.endpoint(GoogleBooks.Call.volumesEndpoints(.associatedList(
                 volumeId: volumeId, association: association, locale: locale, maxAllowedMaturityRating: maxAllowedMaturityRating, source: source,
@@ -2772,9 +2769,8 @@ nonisolated extension GoogleBooks.Onboarding {
             uploadProtocol: String? = nil, uploadType: String? = nil
         )
         case listCategoryVolumes(
-            categoryId: [String]? = nil, locale: String? = nil,
-            maxAllowedMaturityRating: GoogleBooks.OnboardingListCategoryVolumesMaxAllowedMaturityRating? = nil, pageSize: Int? = nil,
-            pageToken: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
+            categoryId: [String]? = nil, locale: String? = nil, maxAllowedMaturityRating: GoogleBooks.MaxAllowedMaturityRating? = nil,
+            pageSize: Int? = nil, pageToken: String? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
             callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil,
             quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         )
@@ -2856,7 +2852,7 @@ nonisolated extension GoogleBooks.Personalizedstream {
     /// The endpoints of `GoogleBooks.Personalizedstream` as cases; `GoogleBooks.Call.personalizedstream(...)` wraps them.
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case get(
-            locale: String? = nil, maxAllowedMaturityRating: GoogleBooks.PersonalizedstreamGetMaxAllowedMaturityRating? = nil, source: String? = nil,
+            locale: String? = nil, maxAllowedMaturityRating: GoogleBooks.MaxAllowedMaturityRating? = nil, source: String? = nil,
             xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
             key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
             uploadType: String? = nil
@@ -3248,23 +3244,22 @@ nonisolated extension GoogleBooks.VolumesEndpoints {
     public nonisolated enum Call: HTTPRequestable, Sendable, Hashable {
         case list(
             q: String, download: GoogleBooks.VolumesListDownload? = nil, filter: GoogleBooks.VolumesListFilter? = nil, langRestrict: String? = nil,
-            libraryRestrict: GoogleBooks.VolumesListLibraryRestrict? = nil,
-            maxAllowedMaturityRating: GoogleBooks.VolumesListMaxAllowedMaturityRating? = nil, maxResults: Int? = nil,
-            orderBy: GoogleBooks.VolumesListOrderBy? = nil, partner: String? = nil, printType: GoogleBooks.VolumesListPrintType? = nil,
-            projection: GoogleBooks.VolumesListProjection? = nil, showPreorders: Bool? = nil, source: String? = nil, startIndex: Int? = nil,
+            libraryRestrict: GoogleBooks.VolumesListLibraryRestrict? = nil, maxAllowedMaturityRating: GoogleBooks.MaxAllowedMaturityRating? = nil,
+            maxResults: Int? = nil, orderBy: GoogleBooks.VolumesListOrderBy? = nil, partner: String? = nil,
+            printType: GoogleBooks.VolumesListPrintType? = nil, projection: GoogleBooks.VolumesListProjection? = nil, showPreorders: Bool? = nil,
+            source: String? = nil, startIndex: Int? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil,
+            callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil,
+            quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
+        )
+        case mybooksList(
+            acquireMethod: [GoogleBooks.VolumesMybooksListAcquireMethodItem]? = nil, country: String? = nil, locale: String? = nil,
+            maxResults: Int? = nil, processingState: [GoogleBooks.ListProcessingStateItem]? = nil, source: String? = nil, startIndex: Int? = nil,
             xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
             key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
             uploadType: String? = nil
         )
-        case mybooksList(
-            acquireMethod: [GoogleBooks.VolumesMybooksListAcquireMethodItem]? = nil, country: String? = nil, locale: String? = nil,
-            maxResults: Int? = nil, processingState: [GoogleBooks.VolumesMybooksListProcessingStateItem]? = nil, source: String? = nil,
-            startIndex: Int? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil,
-            fields: String? = nil, key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil,
-            uploadProtocol: String? = nil, uploadType: String? = nil
-        )
         case recommendedList(
-            locale: String? = nil, maxAllowedMaturityRating: GoogleBooks.VolumesRecommendedListMaxAllowedMaturityRating? = nil, source: String? = nil,
+            locale: String? = nil, maxAllowedMaturityRating: GoogleBooks.MaxAllowedMaturityRating? = nil, source: String? = nil,
             xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
             key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
             uploadType: String? = nil
@@ -3276,8 +3271,8 @@ nonisolated extension GoogleBooks.VolumesEndpoints {
             uploadType: String? = nil
         )
         case useruploadedList(
-            locale: String? = nil, maxResults: Int? = nil, processingState: [GoogleBooks.VolumesUseruploadedListProcessingStateItem]? = nil,
-            source: String? = nil, startIndex: Int? = nil, volumeId: [String]? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
+            locale: String? = nil, maxResults: Int? = nil, processingState: [GoogleBooks.ListProcessingStateItem]? = nil, source: String? = nil,
+            startIndex: Int? = nil, volumeId: [String]? = nil, xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil,
             alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil, oauthToken: String? = nil,
             prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         )
@@ -3290,10 +3285,9 @@ nonisolated extension GoogleBooks.VolumesEndpoints {
         )
         case associatedList(
             volumeId: String, association: GoogleBooks.VolumesAssociatedListAssociation? = nil, locale: String? = nil,
-            maxAllowedMaturityRating: GoogleBooks.VolumesAssociatedListMaxAllowedMaturityRating? = nil, source: String? = nil,
-            xgafv: GoogleBooks.Xgafv? = nil, accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil,
-            key: String? = nil, oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil,
-            uploadType: String? = nil
+            maxAllowedMaturityRating: GoogleBooks.MaxAllowedMaturityRating? = nil, source: String? = nil, xgafv: GoogleBooks.Xgafv? = nil,
+            accessToken: String? = nil, alt: GoogleBooks.Alt? = nil, callback: String? = nil, fields: String? = nil, key: String? = nil,
+            oauthToken: String? = nil, prettyPrint: Bool? = nil, quotaUser: String? = nil, uploadProtocol: String? = nil, uploadType: String? = nil
         )
 
         public func httpRequest() throws -> HTTPRequest {
@@ -4686,118 +4680,6 @@ nonisolated extension GoogleBooks {
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.downloadAccessList, rhs.downloadAccessList), ModelEquality.same(lhs.kind, rhs.kind) else { return false }
-            return true
-        }
-    }
-}
-
-nonisolated extension GoogleBooks {
-    public nonisolated struct FamilyInfo: Codable, Hashable, Sendable {
-        /// Resource type.
-        public var kind: String?
-
-        /// Family membership info of the user that made the request.
-        public var membership: FamilyInfoMembership?
-
-        public init(kind: String? = nil, membership: FamilyInfoMembership? = nil) {
-            self.kind = kind
-            self.membership = membership
-        }
-
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: ModelKey.self)
-            self.kind = try container.memberIfPresent("kind")
-            self.membership = try container.memberIfPresent("membership")
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeMemberIfPresent(self.kind, "kind")
-            try container.encodeMemberIfPresent(self.membership, "membership")
-        }
-
-        public static func == (lhs: Self, rhs: Self) -> Bool {
-            guard ModelEquality.same(lhs.kind, rhs.kind), ModelEquality.same(lhs.membership, rhs.membership) else { return false }
-            return true
-        }
-    }
-}
-
-nonisolated extension GoogleBooks {
-    public nonisolated struct GeoAnnotationdata: Codable, Hashable, Sendable {
-        /// The type of annotation this data is for.
-        public var annotationType: String?
-
-        /// JSON encoded data for this geo annotation data. Emitted with name 'data' in JSON output. Either this or dict_data will be populated.
-        public var data: Geolayerdata?
-
-        /// Base64 encoded data for this annotation data.
-        public var encodedData: Data?
-
-        /// Unique id for this annotation data.
-        public var id: String?
-
-        /// Resource Type
-        public var kind: String?
-
-        /// The Layer id for this data. *
-        public var layerId: String?
-
-        /// URL for this resource. *
-        public var selfLink: String?
-
-        /// Timestamp for the last time this data was updated. (RFC 3339 UTC date-time format).
-        public var updated: String?
-
-        /// The volume id for this data. *
-        public var volumeId: String?
-
-        public init(
-            annotationType: String? = nil, data: Geolayerdata? = nil, encodedData: Data? = nil, id: String? = nil, kind: String? = nil,
-            layerId: String? = nil, selfLink: String? = nil, updated: String? = nil, volumeId: String? = nil
-        ) {
-            self.annotationType = annotationType
-            self.data = data
-            self.encodedData = encodedData
-            self.id = id
-            self.kind = kind
-            self.layerId = layerId
-            self.selfLink = selfLink
-            self.updated = updated
-            self.volumeId = volumeId
-        }
-
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: ModelKey.self)
-            self.annotationType = try container.memberIfPresent("annotationType")
-            self.data = try container.memberIfPresent("data")
-            self.encodedData = try container.memberIfPresent("encodedData")
-            self.id = try container.memberIfPresent("id")
-            self.kind = try container.memberIfPresent("kind")
-            self.layerId = try container.memberIfPresent("layerId")
-            self.selfLink = try container.memberIfPresent("selfLink")
-            self.updated = try container.memberIfPresent("updated")
-            self.volumeId = try container.memberIfPresent("volumeId")
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeMemberIfPresent(self.annotationType, "annotationType")
-            try container.encodeMemberIfPresent(self.data, "data")
-            try container.encodeMemberIfPresent(self.encodedData, "encodedData")
-            try container.encodeMemberIfPresent(self.id, "id")
-            try container.encodeMemberIfPresent(self.kind, "kind")
-            try container.encodeMemberIfPresent(self.layerId, "layerId")
-            try container.encodeMemberIfPresent(self.selfLink, "selfLink")
-            try container.encodeMemberIfPresent(self.updated, "updated")
-            try container.encodeMemberIfPresent(self.volumeId, "volumeId")
-        }
-
-        public static func == (lhs: Self, rhs: Self) -> Bool {
-            guard ModelEquality.same(lhs.annotationType, rhs.annotationType), ModelEquality.same(lhs.data, rhs.data),
-                  ModelEquality.same(lhs.encodedData, rhs.encodedData), ModelEquality.same(lhs.id, rhs.id), ModelEquality.same(lhs.kind, rhs.kind),
-                  ModelEquality.same(lhs.layerId, rhs.layerId), ModelEquality.same(lhs.selfLink, rhs.selfLink),
-                  ModelEquality.same(lhs.updated, rhs.updated), ModelEquality.same(lhs.volumeId, rhs.volumeId) else { return false }
             return true
         }
     }

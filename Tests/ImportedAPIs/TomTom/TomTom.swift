@@ -1352,12 +1352,9 @@ nonisolated extension TomTom {
 
     public nonisolated struct FiltersPostSearchGeometryFilterRequest: Codable, Hashable, Sendable {
         public var geometryList: [FiltersPostSearchGeometryFilterRequestGeometryListItem]?
-        public var poiList: [FiltersPostSearchGeometryFilterRequestPoiListItem]?
+        public var poiList: [FilterRequestPoiListItem]?
 
-        public init(
-            geometryList: [FiltersPostSearchGeometryFilterRequestGeometryListItem]? = nil,
-            poiList: [FiltersPostSearchGeometryFilterRequestPoiListItem]? = nil
-        ) {
+        public init(geometryList: [FiltersPostSearchGeometryFilterRequestGeometryListItem]? = nil, poiList: [FilterRequestPoiListItem]? = nil) {
             self.geometryList = geometryList
             self.poiList = poiList
         }
@@ -1416,15 +1413,14 @@ nonisolated extension TomTom {
         }
     }
 
-    public nonisolated struct FiltersPostSearchGeometryFilterRequestPoiListItem: Codable, Hashable, Sendable {
-        public var address: FiltersPostSearchGeometryFilterRequestPoiListItemAddress?
-        public var poi: FiltersPostSearchGeometryFilterRequestPoiListItemPoi?
-        public var position: FiltersPostSearchGeometryFilterRequestPoiListItemPosition?
+    public nonisolated struct FilterRequestPoiListItem: Codable, Hashable, Sendable {
+        public var address: FilterRequestPoiListItemAddress?
+        public var poi: FilterRequestPoiListItemPoi?
+        public var position: FilterRequestPoiListItemPosition?
 
         public init(
-            address: FiltersPostSearchGeometryFilterRequestPoiListItemAddress? = nil,
-            poi: FiltersPostSearchGeometryFilterRequestPoiListItemPoi? = nil,
-            position: FiltersPostSearchGeometryFilterRequestPoiListItemPosition? = nil
+            address: FilterRequestPoiListItemAddress? = nil, poi: FilterRequestPoiListItemPoi? = nil,
+            position: FilterRequestPoiListItemPosition? = nil
         ) {
             self.address = address
             self.poi = poi
@@ -1452,7 +1448,7 @@ nonisolated extension TomTom {
         }
     }
 
-    public nonisolated struct FiltersPostSearchGeometryFilterRequestPoiListItemAddress: Codable, Hashable, Sendable {
+    public nonisolated struct FilterRequestPoiListItemAddress: Codable, Hashable, Sendable {
         public var freeformAddress: String?
 
         public init(freeformAddress: String? = nil) {
@@ -1475,7 +1471,7 @@ nonisolated extension TomTom {
         }
     }
 
-    public nonisolated struct FiltersPostSearchGeometryFilterRequestPoiListItemPoi: Codable, Hashable, Sendable {
+    public nonisolated struct FilterRequestPoiListItemPoi: Codable, Hashable, Sendable {
         public var name: String?
 
         public init(name: String? = nil) {
@@ -1498,7 +1494,7 @@ nonisolated extension TomTom {
         }
     }
 
-    public nonisolated struct FiltersPostSearchGeometryFilterRequestPoiListItemPosition: Codable, Hashable, Sendable {
+    public nonisolated struct FilterRequestPoiListItemPosition: Codable, Hashable, Sendable {
         public var lat: Float?
         public var lon: Float?
 
@@ -1585,9 +1581,9 @@ nonisolated extension TomTom {
     }
 
     public nonisolated struct FiltersPostSearchRoutedFilterRequest: Codable, Hashable, Sendable {
-        public var poiList: [FiltersPostSearchRoutedFilterRequestPoiListItem]?
+        public var poiList: [FilterRequestPoiListItem]?
 
-        public init(poiList: [FiltersPostSearchRoutedFilterRequestPoiListItem]? = nil) {
+        public init(poiList: [FilterRequestPoiListItem]? = nil) {
             self.poiList = poiList
         }
 
@@ -1603,114 +1599,6 @@ nonisolated extension TomTom {
 
         public static func == (lhs: Self, rhs: Self) -> Bool {
             guard ModelEquality.same(lhs.poiList, rhs.poiList) else { return false }
-            return true
-        }
-    }
-
-    public nonisolated struct FiltersPostSearchRoutedFilterRequestPoiListItem: Codable, Hashable, Sendable {
-        public var address: FiltersPostSearchRoutedFilterRequestPoiListItemAddress?
-        public var poi: FiltersPostSearchRoutedFilterRequestPoiListItemPoi?
-        public var position: FiltersPostSearchRoutedFilterRequestPoiListItemPosition?
-
-        public init(
-            address: FiltersPostSearchRoutedFilterRequestPoiListItemAddress? = nil, poi: FiltersPostSearchRoutedFilterRequestPoiListItemPoi? = nil,
-            position: FiltersPostSearchRoutedFilterRequestPoiListItemPosition? = nil
-        ) {
-            self.address = address
-            self.poi = poi
-            self.position = position
-        }
-
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: ModelKey.self)
-            self.address = try container.memberIfPresent("address")
-            self.poi = try container.memberIfPresent("poi")
-            self.position = try container.memberIfPresent("position")
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeMemberIfPresent(self.address, "address")
-            try container.encodeMemberIfPresent(self.poi, "poi")
-            try container.encodeMemberIfPresent(self.position, "position")
-        }
-
-        public static func == (lhs: Self, rhs: Self) -> Bool {
-            guard ModelEquality.same(lhs.address, rhs.address), ModelEquality.same(lhs.poi, rhs.poi),
-                  ModelEquality.same(lhs.position, rhs.position) else { return false }
-            return true
-        }
-    }
-
-    public nonisolated struct FiltersPostSearchRoutedFilterRequestPoiListItemAddress: Codable, Hashable, Sendable {
-        public var freeformAddress: String?
-
-        public init(freeformAddress: String? = nil) {
-            self.freeformAddress = freeformAddress
-        }
-
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: ModelKey.self)
-            self.freeformAddress = try container.memberIfPresent("freeformAddress")
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeMemberIfPresent(self.freeformAddress, "freeformAddress")
-        }
-
-        public static func == (lhs: Self, rhs: Self) -> Bool {
-            guard ModelEquality.same(lhs.freeformAddress, rhs.freeformAddress) else { return false }
-            return true
-        }
-    }
-
-    public nonisolated struct FiltersPostSearchRoutedFilterRequestPoiListItemPoi: Codable, Hashable, Sendable {
-        public var name: String?
-
-        public init(name: String? = nil) {
-            self.name = name
-        }
-
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: ModelKey.self)
-            self.name = try container.memberIfPresent("name")
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeMemberIfPresent(self.name, "name")
-        }
-
-        public static func == (lhs: Self, rhs: Self) -> Bool {
-            guard ModelEquality.same(lhs.name, rhs.name) else { return false }
-            return true
-        }
-    }
-
-    public nonisolated struct FiltersPostSearchRoutedFilterRequestPoiListItemPosition: Codable, Hashable, Sendable {
-        public var lat: Float?
-        public var lon: Float?
-
-        public init(lat: Float? = nil, lon: Float? = nil) {
-            self.lat = lat
-            self.lon = lon
-        }
-
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: ModelKey.self)
-            self.lat = try container.memberIfPresent("lat")
-            self.lon = try container.memberIfPresent("lon")
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: ModelKey.self)
-            try container.encodeMemberIfPresent(self.lat, "lat")
-            try container.encodeMemberIfPresent(self.lon, "lon")
-        }
-
-        public static func == (lhs: Self, rhs: Self) -> Bool {
-            guard ModelEquality.same(lhs.lat, rhs.lat), ModelEquality.same(lhs.lon, rhs.lon) else { return false }
             return true
         }
     }

@@ -1,0 +1,289 @@
+// Models the import made that are the same in all but name. A document writes the same inline
+// schema under many properties, each time named after its place: Stripe's `setup_future_usage`
+// enum under 44 payment methods (`PaymentIntentPaymentMethodOptionsEpsSetupFutureUsage`, ...), its
+// address object under 31 (`CompanySpecsAddress`, ...). `RepeatedSchemas` finds the copies the
+// document itself marks (a title, a union, a property enum's name) before the import; this pass
+// finds the rest after it, in the models the import wrote, where two copies are one model exactly
+// when their definitions are the same once each names the other copies' models alike.
+//
+// A group of copies becomes one model, named:
+// - after the first among them that is named for what it is rather than where it is, when there
+//   is one: a component schema (the document named it), or a model `RepeatedSchemas` named by a
+//   title, by its alternatives or by its property. Such models of one group stay apart themselves:
+//   each name was given;
+// - else, the copies whose names end in the same two words, after the two or more words their
+//   names end in (`SetupFutureUsage`, `VerificationMethod`), when no other model, group or
+//   reserved name has that name, and its last word has no number (`InlineOption1`: the
+//   importer's numbers tell places apart, not things).
+// Copies whose names share less (`CompanySpecsAddress` and `BusinessProfileSpecsSupportAddress`
+// share only `Address`, a name too short to say which address) stay apart. The model keeps its description when all its copies had the same
+// one; each property that holds it keeps its own. Only version 2 specs: version 1's output stays
+// as it was.
+
+import Foundation
+
+extension OpenAPIImportContext {
+    /// Merges the models that are the same but for their names (see the top of this file), and
+    /// renames every reference to them in the models and in `top` (its endpoints, groups and errors).
+    func mergeIdenticalModels(in top: inout [(String, ImportJSON)]) {
+        // Named for what they are, not where: the document's components, and the titles, unions and
+        // property enums of `RepeatedSchemas`.
+        let named = Set(componentModelKeys.values).union(repeated.titledModels.values).union(repeated.unionModels.values)
+            .union(repeated.propertyEnumModels.values)
+        let groupNames = Self.groupTypeNames(in: top)
+        var merges: [(name: String, copies: [String])] = []
+        var taken: Set<String> = []
+        for group in identicalModelGroups() {
+            if let first = group.first(where: named.contains) {
+                // The other named ones stay apart: each name was given.
+                let copies = group.filter { !named.contains($0) }
+                if !copies.isEmpty { merges.append((first, [first] + copies)) }
+                continue
+            }
+            // Copies named alike (by their last two words) are one model each: a copy named after
+            // another kind of place (an array's `...Item`) does not keep the others apart.
+            var byEnding: [(ending: String, copies: [String])] = []
+            for copy in group {
+                let words = Self.camelWords(copy)
+                guard words.count >= 2 else { continue }
+                let ending = words.suffix(2).joined()
+                if let index = byEnding.firstIndex(where: { $0.ending == ending }) { byEnding[index].copies.append(copy) } else { byEnding.append((ending, [copy])) }
+            }
+            for (_, copies) in byEnding where copies.count > 1 {
+                guard let name = Self.sharedEnding(copies, models: modelDefinitions), copies.contains(name) || !usedModelNames.contains(name),
+                      !reservedTypeNames.contains(name), !groupNames.contains(name), taken.insert(name).inserted else { continue }
+                merges.append((name, copies))
+            }
+        }
+        guard !merges.isEmpty else { return }
+        var renamed: [String: String] = [:]
+        for merge in merges {
+            for copy in merge.copies where copy != merge.name { renamed[copy] = merge.name }
+        }
+        applyModelRenames(renamed, merges: merges)
+        top = top.map { key, value in (key, Self.renamingTypes(inLevelMember: key, value, renamed)) }
+    }
+
+    /// The models in groups of two or more that are the same once descriptions are set aside and
+    /// the models they name are named by their groups; each group in model order, the groups in
+    /// the order of their first models. Found by refining until no group changes: at first every
+    /// model stands for itself.
+    private func identicalModelGroups() -> [[String]] {
+        var representative: [String: String] = [:]
+        for key in modelOrder { representative[key] = key }
+        var groups: [[String]] = []
+        while true {
+            var byShape: [ImportJSON: Int] = [:]
+            groups = []
+            for key in modelOrder {
+                guard let definition = modelDefinitions[key] else { continue }
+                let shape = Self.shape(of: definition, representative)
+                if let index = byShape[shape] {
+                    groups[index].append(key)
+                } else {
+                    byShape[shape] = groups.count
+                    groups.append([key])
+                }
+            }
+            var next: [String: String] = [:]
+            for group in groups {
+                for key in group { next[key] = group[0] }
+            }
+            if next == representative { break }
+            representative = next
+        }
+        return groups.filter { $0.count > 1 }
+    }
+
+    /// A model's definition without its description, the models it names replaced by their representatives.
+    private static func shape(of definition: ImportJSON, _ representative: [String: String]) -> ImportJSON {
+        guard case .object(let fields) = renamingTypes(inModel: definition, representative) else { return definition }
+        return .object(fields.filter { $0.0 != SpecKey.description.key })
+    }
+
+    /// The name the copies' names end in, of two words or more (`SetupFutureUsage`), or nil. Nil
+    /// too where it would begin inside the name of a model that holds a copy (`RangeSpecsUnit` and
+    /// `RangeQuerySpecsUnit`, the `unit` of `RangeSpecs` and of `RangeQuerySpecs`, do not make `SpecsUnit`).
+    static func sharedEnding(_ names: [String], models: [String: ImportJSON]) -> String? {
+        let words = names.map(Self.camelWords)
+        guard let shortest = words.map(\.count).min(), shortest >= 2 else { return nil }
+        var ending: [Substring] = []
+        for offset in 1...shortest {
+            let word = words[0][words[0].count - offset]
+            guard words.allSatisfy({ $0[$0.count - offset] == word }) else { break }
+            ending.insert(word, at: 0)
+        }
+        // A last word with a number (`Option1`, `Eps2`) is the importer's, telling places apart.
+        guard ending.count >= 2, let first = ending.first?.first, first.isUppercase,
+              ending.last?.last?.isNumber == false else { return nil }
+        for name in words where models[name.dropLast(ending.count - 1).joined()] != nil { return nil }
+        return ending.joined()
+    }
+
+    /// `PaymentMethodOptionsEps2` -> `Payment`, `Method`, `Options`, `Eps2`: words begin at an
+    /// uppercase letter, digits stay with the word before them.
+    static func camelWords(_ name: String) -> [Substring] {
+        var words: [Substring] = []
+        var start = name.startIndex
+        for index in name.indices where index != name.startIndex && name[index].isUppercase {
+            words.append(name[start..<index])
+            start = index
+        }
+        if start < name.endIndex { words.append(name[start...]) }
+        return words
+    }
+
+    /// Renames the models of `renamed` (old -> new), each merge one model: the definition of the
+    /// model of its name where there is one (a component keeps its own description), else of its
+    /// first copy, described only when every copy was described alike; it stands where its first
+    /// copy stood. References in every model are renamed, and what the source map reads follows.
+    private func applyModelRenames(_ renamed: [String: String], merges: [(name: String, copies: [String])]) {
+        var merged: [String: ImportJSON] = [:]
+        for (name, copies) in merges {
+            if let own = modelDefinitions[name] {
+                merged[name] = own
+                continue
+            }
+            guard case .object(let fields)? = modelDefinitions[copies[0]] else { continue }
+            let described = Set(copies.map { Self.description(of: modelDefinitions[$0]) ?? "" }).count == 1
+            merged[name] = .object(described ? fields : fields.filter { $0.0 != SpecKey.description.key })
+        }
+        var order: [String] = []
+        var definitions: [String: ImportJSON] = [:]
+        for key in modelOrder {
+            let name = renamed[key] ?? key
+            guard definitions[name] == nil, let definition = merged[name] ?? modelDefinitions[key] else { continue }
+            order.append(name)
+            definitions[name] = Self.renamingTypes(inModel: definition, renamed)
+            if modelSources[name] == nil {
+                modelSources[name] = modelSources[key]
+                propertySources[name] = propertySources[key]
+                alternativeSources[name] = alternativeSources[key]
+            }
+        }
+        modelOrder = order
+        modelDefinitions = definitions
+    }
+
+    /// The type names of the spec's groups, at every level: a model must not take one.
+    private static func groupTypeNames(in top: [(String, ImportJSON)]) -> Set<String> {
+        var names: Set<String> = []
+        var levels = [top]
+        while let level = levels.popLast() {
+            guard case .object(let groups)? = level.first(where: { $0.0 == SpecKey.groups.key })?.1 else { continue }
+            for (key, group) in groups {
+                names.insert(ImportNaming.upperCamel(key))
+                if case .object(let fields) = group { levels.append(fields) }
+            }
+        }
+        return names
+    }
+
+    private static func description(of definition: ImportJSON?) -> String? {
+        guard case .object(let fields)? = definition, case .string(let text)? = fields.first(where: { $0.0 == SpecKey.description.key })?.1 else {
+            return nil
+        }
+        return text
+    }
+
+    // MARK: Where specs name types
+
+    /// Every model name in `type` (`[String: Pet]?`) replaced as `renamed` says.
+    static func renamingTypes(in type: String, _ renamed: [String: String]) -> String {
+        var result = ""
+        var word = ""
+        func flush() {
+            result += renamed[word] ?? word
+            word = ""
+        }
+        for character in type {
+            if character.isLetter || character.isNumber || character == "_" {
+                word.append(character)
+            } else {
+                flush()
+                result.append(character)
+            }
+        }
+        flush()
+        return result
+    }
+
+    /// A property, parameter, body or response: a type, or an object with a `type` and `headers`
+    /// whose values are types.
+    private static func renamingTypes(inTyped value: ImportJSON, _ renamed: [String: String]) -> ImportJSON {
+        switch value {
+        case .string(let type):
+            return .string(renamingTypes(in: type, renamed))
+        case .object(let fields):
+            return .object(fields.map { key, field in
+                switch (key, field) {
+                case (SpecKey.type.key, .string(let type)): return (key, .string(renamingTypes(in: type, renamed)))
+                case (SpecKey.headers.key, .object(let headers)): return (key, .object(headers.map { ($0.0, renamingTypes(inTyped: $0.1, renamed)) }))
+                default: return (key, field)
+                }
+            })
+        default:
+            return value
+        }
+    }
+
+    /// The values of an object (`properties`, `parameters`, `responses`, `errors`), each typed.
+    private static func renamingTypes(inEach value: ImportJSON, _ renamed: [String: String]) -> ImportJSON {
+        guard case .object(let fields) = value else { return value }
+        return .object(fields.map { ($0.0, renamingTypes(inTyped: $0.1, renamed)) })
+    }
+
+    /// A model: its properties and `additionalProperties`, its alternatives and its discriminator's mapping.
+    static func renamingTypes(inModel definition: ImportJSON, _ renamed: [String: String]) -> ImportJSON {
+        guard case .object(let fields) = definition else { return definition }
+        return .object(fields.map { key, value in
+            switch (key, value) {
+            case (SpecKey.properties.key, _):
+                return (key, renamingTypes(inEach: value, renamed))
+            case (SpecKey.additionalProperties.key, .string(let type)):
+                return (key, .string(renamingTypes(in: type, renamed)))
+            case (SpecKey.oneOf.key, .array(let alternatives)), (SpecKey.anyOf.key, .array(let alternatives)):
+                return (key, .array(alternatives.map { alternative in
+                    if case .string(let type) = alternative { return .string(renamingTypes(in: type, renamed)) }
+                    return alternative
+                }))
+            case (SpecKey.discriminator.key, .object(let members)):
+                return (key, .object(members.map { member, entry in
+                    member == SpecKey.mapping.key ? (member, renamingTypes(inEach: entry, renamed)) : (member, entry)
+                }))
+            default:
+                return (key, value)
+            }
+        })
+    }
+
+    /// An endpoint: its parameters, body, response, responses and errors.
+    private static func renamingTypes(inEndpoint definition: ImportJSON, _ renamed: [String: String]) -> ImportJSON {
+        guard case .object(let fields) = definition else { return definition }
+        return .object(fields.map { key, value in
+            switch key {
+            case SpecKey.parameters.key, SpecKey.responses.key, SpecKey.errors.key: return (key, renamingTypes(inEach: value, renamed))
+            case SpecKey.body.key, SpecKey.response.key: return (key, renamingTypes(inTyped: value, renamed))
+            default: return (key, value)
+            }
+        })
+    }
+
+    /// A member of the top level or of a group: its `endpoints`, `groups` (each a level) or `errors`.
+    private static func renamingTypes(inLevelMember key: String, _ value: ImportJSON, _ renamed: [String: String]) -> ImportJSON {
+        guard case .object(let members) = value else { return value }
+        switch key {
+        case SpecKey.endpoints.key:
+            return .object(members.map { ($0.0, renamingTypes(inEndpoint: $0.1, renamed)) })
+        case SpecKey.errors.key:
+            return renamingTypes(inEach: value, renamed)
+        case SpecKey.groups.key:
+            return .object(members.map { name, group in
+                guard case .object(let fields) = group else { return (name, group) }
+                return (name, .object(fields.map { ($0.0, renamingTypes(inLevelMember: $0.0, $0.1, renamed)) }))
+            })
+        default:
+            return value
+        }
+    }
+}
