@@ -16,9 +16,9 @@
 //   reserved name has that name, and its last word has no number (`InlineOption1`: the
 //   importer's numbers tell places apart, not things).
 // Copies whose names share less (`CompanySpecsAddress` and `BusinessProfileSpecsSupportAddress`
-// share only `Address`, a name too short to say which address) stay apart. The model keeps its description when all its copies had the same
-// one; each property that holds it keeps its own. Only version 2 specs: version 1's output stays
-// as it was.
+// share only `Address`, a name too short to say which address) stay apart. The model keeps its
+// description when all its copies had the same one; each property that holds it keeps its own.
+// Only version 2 specs: version 1's output stays as it was.
 
 import Foundation
 
