@@ -114,6 +114,25 @@ import Testing
         #expect(!models.keys.contains { $0.hasSuffix("Origin") || $0.hasSuffix("Target") || $0.hasSuffix("Location") })
     }
 
+    /// Alike but for the models they name, which differ: not the same.
+    @Test func copiesNamingDifferentModelsStayApart() {
+        let document = T.document(components: """
+            {"schemas": {
+              "A": {"type": "object", "properties": {"a": {"type": "string"}}},
+              "B": {"type": "object", "properties": {"b": {"type": "integer"}}},
+              "Intent": {"type": "object", "properties": {"link_details": {"type": "object", "properties": {"ref": {"$ref": "#/components/schemas/A"}}}}},
+              "Method": {"type": "object", "properties": {"link_details": {"type": "object", "properties": {"ref": {"$ref": "#/components/schemas/B"}}}}},
+              "Card": {"type": "object", "properties": {"link_details": {"type": "object", "properties": {"ref": {"$ref": "#/components/schemas/B"}}}}}}}
+            """)
+        let imported = T.run(document, version: .two)
+        #expect(imported.validationErrors.isEmpty, "\(imported.validationErrors)")
+        #expect(Self.property(imported, "Intent", "link_details") == "IntentLinkDetails?")
+        // Method's and Card's name the same model: one.
+        #expect(Self.property(imported, "Method", "link_details") == "LinkDetails?")
+        #expect(Self.property(imported, "Card", "link_details") == "LinkDetails?")
+        #expect(Self.property(imported, "LinkDetails", "ref") == "B?")
+    }
+
     @Test func formatVersionOneKeepsEveryCopy() {
         let imported = T.run(Self.document, version: .one)
         #expect(imported.validationErrors.isEmpty, "\(imported.validationErrors)")

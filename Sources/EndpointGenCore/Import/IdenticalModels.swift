@@ -61,44 +61,91 @@ extension OpenAPIImportContext {
             for copy in merge.copies where copy != merge.name { renamed[copy] = merge.name }
         }
         applyModelRenames(renamed, merges: merges)
-        top = top.map { key, value in (key, Self.renamingTypes(inLevelMember: key, value, renamed)) }
+        top = top.map { key, value in (key, Self.renamingTypes(inLevelMember: key, value) { renamed[$0] }) }
     }
 
     /// The models in groups of two or more that are the same once descriptions are set aside and
     /// the models they name are named by their groups; each group in model order, the groups in
-    /// the order of their first models. Found by refining until no group changes: at first every
-    /// model stands for itself.
+    /// the order of their first models. Each model's definition is written once as a skeleton, the
+    /// models it names taken out (in order); then the groups are refined until none changes: at
+    /// first models are together when their skeletons are, and each round keeps together those
+    /// whose named models are in the same groups.
     private func identicalModelGroups() -> [[String]] {
-        var representative: [String: String] = [:]
-        for key in modelOrder { representative[key] = key }
+        // Only models alike in what a quick look sees (keys, property names, enum values, the
+        // number of alternatives) can be the same: the others are skipped before their skeletons.
+        var outlines: [String: Int] = [:]
+        var alike: [Int: Int] = [:]
+        for key in modelOrder {
+            guard let definition = modelDefinitions[key] else { continue }
+            let outline = Self.outline(of: definition)
+            outlines[key] = outline
+            alike[outline, default: 0] += 1
+        }
+        let candidates = Set(outlines.compactMap { key, outline in alike[outline, default: 0] > 1 ? key : nil })
+        guard !candidates.isEmpty else { return [] }
+        var skeletonIDs: [ImportJSON: Int] = [:]
+        var models: [(key: String, skeleton: Int, references: [String])] = []
+        for key in modelOrder where candidates.contains(key) {
+            guard let definition = modelDefinitions[key] else { continue }
+            // A candidate named in a skeleton is taken out, to be compared by its group; any other
+            // model stays there by name: it is the same only as itself.
+            var references: [String] = []
+            let named = Self.renamingTypes(inModel: definition) { name in
+                guard candidates.contains(name) else { return nil }
+                references.append(name)
+                return "\u{1}"
+            }
+            guard case .object(let fields) = named else { continue }
+            let skeleton = ImportJSON.object(fields.filter { $0.0 != SpecKey.description.key })
+            let id = skeletonIDs[skeleton] ?? skeletonIDs.count
+            skeletonIDs[skeleton] = id
+            models.append((key, id, references))
+        }
+        // Most documents have no two models of one skeleton: nothing to refine.
+        guard skeletonIDs.count < models.count else { return [] }
+        var group: [String: Int] = [:]
+        for model in models { group[model.key] = model.skeleton }
         var groups: [[String]] = []
         while true {
-            var byShape: [ImportJSON: Int] = [:]
+            var byShape: [[Int]: Int] = [:]
+            var next: [String: Int] = [:]
             groups = []
-            for key in modelOrder {
-                guard let definition = modelDefinitions[key] else { continue }
-                let shape = Self.shape(of: definition, representative)
-                if let index = byShape[shape] {
-                    groups[index].append(key)
-                } else {
-                    byShape[shape] = groups.count
-                    groups.append([key])
+            for model in models {
+                let shape = [model.skeleton] + model.references.map { group[$0] ?? -1 }
+                let index = byShape[shape] ?? groups.count
+                if index == groups.count {
+                    byShape[shape] = index
+                    groups.append([])
                 }
+                groups[index].append(model.key)
+                next[model.key] = index
             }
-            var next: [String: String] = [:]
-            for group in groups {
-                for key in group { next[key] = group[0] }
-            }
-            if next == representative { break }
-            representative = next
+            // Groups only ever split or stay: the same count means none changed.
+            if Set(group.values).count == groups.count { break }
+            group = next
         }
         return groups.filter { $0.count > 1 }
     }
 
-    /// A model's definition without its description, the models it names replaced by their representatives.
-    private static func shape(of definition: ImportJSON, _ representative: [String: String]) -> ImportJSON {
-        guard case .object(let fields) = renamingTypes(inModel: definition, representative) else { return definition }
-        return .object(fields.filter { $0.0 != SpecKey.description.key })
+    /// A hash of what two models that are the same must share: their keys, their properties'
+    /// names, their enum values, their number of alternatives. Descriptions and types aside.
+    private static func outline(of definition: ImportJSON) -> Int {
+        var hasher = Hasher()
+        guard case .object(let fields) = definition else { return 0 }
+        for (key, value) in fields where key != SpecKey.description.key {
+            hasher.combine(key)
+            switch (key, value) {
+            case (SpecKey.properties.key, .object(let properties)):
+                for (name, _) in properties { hasher.combine(name) }
+            case (SpecKey.oneOf.key, .array(let alternatives)), (SpecKey.anyOf.key, .array(let alternatives)):
+                hasher.combine(alternatives.count)
+            case (SpecKey.enum.key, _), (SpecKey.type.key, _):
+                hasher.combine(value)
+            default:
+                break
+            }
+        }
+        return hasher.finalize()
     }
 
     /// The name the copies' names end in, of two words or more (`SetupFutureUsage`), or nil. Nil
@@ -154,7 +201,7 @@ extension OpenAPIImportContext {
             let name = renamed[key] ?? key
             guard definitions[name] == nil, let definition = merged[name] ?? modelDefinitions[key] else { continue }
             order.append(name)
-            definitions[name] = Self.renamingTypes(inModel: definition, renamed)
+            definitions[name] = Self.renamingTypes(inModel: definition) { renamed[$0] }
             if modelSources[name] == nil {
                 modelSources[name] = modelSources[key]
                 propertySources[name] = propertySources[key]
@@ -188,37 +235,49 @@ extension OpenAPIImportContext {
 
     // MARK: Where specs name types
 
-    /// Every model name in `type` (`[String: Pet]?`) replaced as `renamed` says.
-    static func renamingTypes(in type: String, _ renamed: [String: String]) -> String {
-        var result = ""
-        var word = ""
-        func flush() {
-            result += renamed[word] ?? word
-            word = ""
+    /// What a type's names become: a new name, or nil to keep the name.
+    typealias TypeNameChange = (String) -> String?
+
+    /// Every name in `type` (`[String: Pet]?`) changed as `change` says; `type` itself when none is.
+    static func renamingTypes(in type: String, _ change: TypeNameChange) -> String {
+        // Names are ASCII letters, digits and `_` (the importer's model names); the rest are the
+        // type's punctuation. The result is made only from the first name that changes on.
+        var result: String?
+        var start: String.Index?
+        var copied = type.startIndex
+        func name(endingAt end: String.Index) {
+            guard let first = start else { return }
+            start = nil
+            guard let changed = change(String(type[first..<end])) else { return }
+            result = (result ?? "") + type[copied..<first] + changed
+            copied = end
         }
-        for character in type {
-            if character.isLetter || character.isNumber || character == "_" {
-                word.append(character)
+        var index = type.startIndex
+        for byte in type.utf8 {
+            let isNamePart = (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x5F
+            if isNamePart {
+                if start == nil { start = index }
             } else {
-                flush()
-                result.append(character)
+                name(endingAt: index)
             }
+            index = type.utf8.index(after: index)
         }
-        flush()
-        return result
+        name(endingAt: type.endIndex)
+        guard let result else { return type }
+        return result + type[copied...]
     }
 
     /// A property, parameter, body or response: a type, or an object with a `type` and `headers`
     /// whose values are types.
-    private static func renamingTypes(inTyped value: ImportJSON, _ renamed: [String: String]) -> ImportJSON {
+    private static func renamingTypes(inTyped value: ImportJSON, _ change: TypeNameChange) -> ImportJSON {
         switch value {
         case .string(let type):
-            return .string(renamingTypes(in: type, renamed))
+            return .string(renamingTypes(in: type, change))
         case .object(let fields):
             return .object(fields.map { key, field in
                 switch (key, field) {
-                case (SpecKey.type.key, .string(let type)): return (key, .string(renamingTypes(in: type, renamed)))
-                case (SpecKey.headers.key, .object(let headers)): return (key, .object(headers.map { ($0.0, renamingTypes(inTyped: $0.1, renamed)) }))
+                case (SpecKey.type.key, .string(let type)): return (key, .string(renamingTypes(in: type, change)))
+                case (SpecKey.headers.key, .object(let headers)): return (key, .object(headers.map { ($0.0, renamingTypes(inTyped: $0.1, change)) }))
                 default: return (key, field)
                 }
             })
@@ -228,28 +287,28 @@ extension OpenAPIImportContext {
     }
 
     /// The values of an object (`properties`, `parameters`, `responses`, `errors`), each typed.
-    private static func renamingTypes(inEach value: ImportJSON, _ renamed: [String: String]) -> ImportJSON {
+    private static func renamingTypes(inEach value: ImportJSON, _ change: TypeNameChange) -> ImportJSON {
         guard case .object(let fields) = value else { return value }
-        return .object(fields.map { ($0.0, renamingTypes(inTyped: $0.1, renamed)) })
+        return .object(fields.map { ($0.0, renamingTypes(inTyped: $0.1, change)) })
     }
 
     /// A model: its properties and `additionalProperties`, its alternatives and its discriminator's mapping.
-    static func renamingTypes(inModel definition: ImportJSON, _ renamed: [String: String]) -> ImportJSON {
+    static func renamingTypes(inModel definition: ImportJSON, _ change: TypeNameChange) -> ImportJSON {
         guard case .object(let fields) = definition else { return definition }
         return .object(fields.map { key, value in
             switch (key, value) {
             case (SpecKey.properties.key, _):
-                return (key, renamingTypes(inEach: value, renamed))
+                return (key, renamingTypes(inEach: value, change))
             case (SpecKey.additionalProperties.key, .string(let type)):
-                return (key, .string(renamingTypes(in: type, renamed)))
+                return (key, .string(renamingTypes(in: type, change)))
             case (SpecKey.oneOf.key, .array(let alternatives)), (SpecKey.anyOf.key, .array(let alternatives)):
                 return (key, .array(alternatives.map { alternative in
-                    if case .string(let type) = alternative { return .string(renamingTypes(in: type, renamed)) }
+                    if case .string(let type) = alternative { return .string(renamingTypes(in: type, change)) }
                     return alternative
                 }))
             case (SpecKey.discriminator.key, .object(let members)):
                 return (key, .object(members.map { member, entry in
-                    member == SpecKey.mapping.key ? (member, renamingTypes(inEach: entry, renamed)) : (member, entry)
+                    member == SpecKey.mapping.key ? (member, renamingTypes(inEach: entry, change)) : (member, entry)
                 }))
             default:
                 return (key, value)
@@ -258,29 +317,29 @@ extension OpenAPIImportContext {
     }
 
     /// An endpoint: its parameters, body, response, responses and errors.
-    private static func renamingTypes(inEndpoint definition: ImportJSON, _ renamed: [String: String]) -> ImportJSON {
+    private static func renamingTypes(inEndpoint definition: ImportJSON, _ change: TypeNameChange) -> ImportJSON {
         guard case .object(let fields) = definition else { return definition }
         return .object(fields.map { key, value in
             switch key {
-            case SpecKey.parameters.key, SpecKey.responses.key, SpecKey.errors.key: return (key, renamingTypes(inEach: value, renamed))
-            case SpecKey.body.key, SpecKey.response.key: return (key, renamingTypes(inTyped: value, renamed))
+            case SpecKey.parameters.key, SpecKey.responses.key, SpecKey.errors.key: return (key, renamingTypes(inEach: value, change))
+            case SpecKey.body.key, SpecKey.response.key: return (key, renamingTypes(inTyped: value, change))
             default: return (key, value)
             }
         })
     }
 
     /// A member of the top level or of a group: its `endpoints`, `groups` (each a level) or `errors`.
-    private static func renamingTypes(inLevelMember key: String, _ value: ImportJSON, _ renamed: [String: String]) -> ImportJSON {
+    static func renamingTypes(inLevelMember key: String, _ value: ImportJSON, _ change: TypeNameChange) -> ImportJSON {
         guard case .object(let members) = value else { return value }
         switch key {
         case SpecKey.endpoints.key:
-            return .object(members.map { ($0.0, renamingTypes(inEndpoint: $0.1, renamed)) })
+            return .object(members.map { ($0.0, renamingTypes(inEndpoint: $0.1, change)) })
         case SpecKey.errors.key:
-            return renamingTypes(inEach: value, renamed)
+            return renamingTypes(inEach: value, change)
         case SpecKey.groups.key:
             return .object(members.map { name, group in
                 guard case .object(let fields) = group else { return (name, group) }
-                return (name, .object(fields.map { ($0.0, renamingTypes(inLevelMember: $0.0, $0.1, renamed)) }))
+                return (name, .object(fields.map { ($0.0, renamingTypes(inLevelMember: $0.0, $0.1, change)) }))
             })
         default:
             return value
