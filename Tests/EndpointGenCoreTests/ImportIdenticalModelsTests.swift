@@ -133,6 +133,113 @@ import Testing
         #expect(Self.property(imported, "LinkDetails", "ref") == "B?")
     }
 
+    /// The union of a component and an inline copy of it would list one alternative twice.
+    @Test func copiesThatAreAlternativesOfOneUnionStayApart() throws {
+        let document = T.document(paths: """
+            {"/pets": {"get": {"operationId": "getPet", "responses": {"200": {"description": "ok",
+              "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Pet"}}}}}}}}
+            """, components: """
+            {"schemas": {
+              "Cat": {"type": "object", "properties": {"name": {"type": "string"}}},
+              "Pet": {"oneOf": [{"$ref": "#/components/schemas/Cat"}, {"type": "object", "properties": {"name": {"type": "string"}}}]}}}
+            """)
+        let imported = T.run(document, version: .two)
+        #expect(imported.validationErrors.isEmpty, "\(imported.validationErrors)")
+        let alternatives = try #require(Self.models(imported)["Pet"]?["oneOf"] as? [String])
+        #expect(alternatives.count == 2 && Set(alternatives).count == 2)
+    }
+
+    /// `<Endpoint>Headers` (and `ErrorHeaders`, `Response`) of a top-level endpoint are the API's
+    /// types too: copies whose names end in one stay apart.
+    @Test func anEndpointsResponseTypeNamesAreTaken() {
+        let document = T.document(paths: """
+            {"/": {"get": {"operationId": "list", "responses": {"200": {"description": "ok",
+                "headers": {"X-Count": {"schema": {"type": "integer"}}},
+                "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Foo"}}}}}}},
+             "/bar": {"get": {"operationId": "getBar", "tags": ["bars"], "responses": {"200": {"description": "ok",
+                "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Bar"}}}}}}}}
+            """, components: """
+            {"schemas": {
+              "Foo": {"type": "object", "properties": {"list_headers": {"type": "object", "properties": {"a": {"type": "string"}}}}},
+              "Bar": {"type": "object", "properties": {"list_headers": {"type": "object", "properties": {"a": {"type": "string"}}}}}}}
+            """)
+        let imported = T.run(document, version: .two)
+        #expect(imported.validationErrors.isEmpty, "\(imported.validationErrors)")
+        #expect(Self.property(imported, "Foo", "list_headers") == "FooListHeaders?")
+        #expect(Self.property(imported, "Bar", "list_headers") == "BarListHeaders?")
+    }
+
+    /// A multipart part's headers are values sent with it, not types: never renamed.
+    @Test func partHeaderValuesAreNotRenamed() throws {
+        let document = T.document(paths: """
+            {"/upload": {"post": {"operationId": "upload", "tags": ["files"],
+                "requestBody": {"content": {"multipart/form-data": {
+                  "schema": {"type": "object", "properties": {"doc": {"type": "string", "format": "binary"}}},
+                  "encoding": {"doc": {"headers": {"X-Kind": {"schema": {"type": "string", "enum": ["FooReport"]}}}}}}}},
+                "responses": {"204": {"description": "ok"}}}},
+             "/foo": {"get": {"operationId": "getFoo", "tags": ["files"], "responses": {"200": {"description": "ok",
+                "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Foo"}}}}}}}}
+            """, components: """
+            {"schemas": {
+              "Foo": {"type": "object", "properties": {
+                "report": {"type": "object", "properties": {"kind": {"type": "string"}}},
+                "monthly_report": {"type": "object", "properties": {"kind": {"type": "string"}}}}},
+              "Report": {"type": "object", "properties": {"kind": {"type": "string"}}}}}
+            """)
+        let imported = T.run(document, version: .two)
+        #expect(imported.validationErrors.isEmpty, "\(imported.validationErrors)")
+        // The copies are the component...
+        #expect(Self.property(imported, "Foo", "report") == "Report?")
+        #expect(Self.property(imported, "Foo", "monthly_report") == "Report?")
+        // ...and the part is still sent with the value the document gives.
+        #expect(imported.text.contains(#""X-Kind": "FooReport""#), "\(imported.text)")
+    }
+
+    /// Two components the same stay two, and so do the models that hold one or the other.
+    @Test func whatHoldsTwinComponentsStaysApart() {
+        let document = T.document(components: """
+            {"schemas": {
+              "CardDetails": {"type": "object", "properties": {"last4": {"type": "string"}}},
+              "BankDetails": {"type": "object", "properties": {"last4": {"type": "string"}}},
+              "Foo": {"type": "object", "properties": {
+                "card_source": {"type": "object", "properties": {"details": {"$ref": "#/components/schemas/CardDetails"}}},
+                "bank_source": {"type": "object", "properties": {"details": {"$ref": "#/components/schemas/BankDetails"}}}}},
+              "PaymentSource": {"type": "object", "properties": {"details": {"$ref": "#/components/schemas/BankDetails"}}}}}
+            """)
+        let imported = T.run(document, version: .two)
+        #expect(imported.validationErrors.isEmpty, "\(imported.validationErrors)")
+        #expect(Self.models(imported)["CardDetails"] != nil && Self.models(imported)["BankDetails"] != nil)
+        #expect(Self.property(imported, "Foo", "card_source") == "FooCardSource?")
+        #expect(Self.property(imported, "FooCardSource", "details") == "CardDetails?")
+        // What holds BankDetails as PaymentSource does is PaymentSource.
+        #expect(Self.property(imported, "Foo", "bank_source") == "PaymentSource?")
+    }
+
+    /// Where two sets of copies would take one name, the larger takes it; a copy that has the name
+    /// is described only as the others are.
+    @Test func theLargerSetTakesANameAndDescriptionsFollowTheRule() {
+        let small = #"{"type": "string", "enum": ["a", "b"]}"#
+        let large = #"{"type": "string", "enum": ["none"]}"#
+        let document = T.document(components: """
+            {"schemas": {
+              "A": {"type": "object", "properties": {"setup_usage": \(small)}},
+              "B": {"type": "object", "properties": {"setup_usage": \(small)}},
+              "C": {"type": "object", "properties": {"setup_usage": \(large)}},
+              "D": {"type": "object", "properties": {"setup_usage": \(large)}},
+              "E": {"type": "object", "properties": {"setup_usage": \(large)}},
+              "SetupUsage": {"type": "object", "properties": {"x": {"type": "string"}}},
+              "Home": {"type": "object", "properties": {"billing_info": {"type": "object", "description": "Home.", "properties": {"c": {"type": "string"}}}}},
+              "Work": {"type": "object", "properties": {"billing_info": {"type": "object", "description": "Work.", "properties": {"c": {"type": "string"}}}}}}}
+            """.replacingOccurrences(of: #""SetupUsage": {"type": "object", "properties": {"x": {"type": "string"}}},"#, with: ""))
+        let imported = T.run(document, version: .two)
+        #expect(imported.validationErrors.isEmpty, "\(imported.validationErrors)")
+        #expect(Self.property(imported, "C", "setup_usage") == "SetupUsage?")
+        #expect(Self.property(imported, "E", "setup_usage") == "SetupUsage?")
+        #expect(Self.property(imported, "A", "setup_usage") == "ASetupUsage?")
+        #expect(Self.models(imported)["BillingInfo"] != nil)
+        #expect(Self.models(imported)["BillingInfo"]?["description"] == nil)
+    }
+
     @Test func formatVersionOneKeepsEveryCopy() {
         let imported = T.run(Self.document, version: .one)
         #expect(imported.validationErrors.isEmpty, "\(imported.validationErrors)")
@@ -154,6 +261,10 @@ import Testing
         #expect(ending(["RangeSpecsUnit", "RangeQuerySpecsUnit"], models: ["RangeSpecs"]) == nil)
         #expect(ending(["RangeSpecsUnit", "RangeQuerySpecsUnit"]) == "SpecsUnit")
         #expect(OpenAPIImportContext.camelWords("PaymentOptionsEps2Bank").map(String.init) == ["Payment", "Options", "Eps2", "Bank"])
+        // An acronym is one word: `UserPII` and `DevicePII` share one.
+        #expect(OpenAPIImportContext.camelWords("UserPIIXMLData").map(String.init) == ["User", "PIIXML", "Data"])
+        #expect(ending(["FooUserPII", "FooDevicePII"]) == nil)
+        #expect(ending(["InputXMLFormat", "OutputXMLFormat"]) == "XMLFormat")
     }
 
     /// A name that a model outside the copies, or a group, has is not taken: the copies stay apart.

@@ -9,16 +9,19 @@
 // A group of copies becomes one model, named:
 // - after the first among them that is named for what it is rather than where it is, when there
 //   is one: a component schema (the document named it), or a model `RepeatedSchemas` named by a
-//   title, by its alternatives or by its property. Such models of one group stay apart themselves:
-//   each name was given;
+//   title, by its alternatives or by its property. Such models of one group stay apart themselves
+//   (each name was given), and so do the models that hold one or the other;
 // - else, the copies whose names end in the same two words, after the two or more words their
-//   names end in (`SetupFutureUsage`, `VerificationMethod`), when no other model, group or
-//   reserved name has that name, and its last word has no number (`InlineOption1`: the
-//   importer's numbers tell places apart, not things).
+//   names end in (`SetupFutureUsage`, `VerificationMethod`; an acronym is one word), when no other
+//   model, group, endpoint's response type or reserved name has that name, and its last word has
+//   no number (`InlineOption1`: the importer's numbers tell places apart, not things). Where two
+//   sets of copies would take one name, the larger takes it.
 // Copies whose names share less (`CompanySpecsAddress` and `BusinessProfileSpecsSupportAddress`
-// share only `Address`, a name too short to say which address) stay apart. The model keeps its
-// description when all its copies had the same one; each property that holds it keeps its own.
-// Only version 2 specs: version 1's output stays as it was.
+// share only `Address`, a name too short to say which address) stay apart, as do copies that are
+// alternatives of one union (it would list one type twice). The model keeps its description when
+// all its copies had the same one; each property that holds it keeps its own. Descriptions inside
+// a model (its properties') count: copies that differ there stay apart. Only version 2 specs:
+// version 1's output stays as it was.
 
 import Foundation
 
@@ -30,14 +33,14 @@ extension OpenAPIImportContext {
         // property enums of `RepeatedSchemas`.
         let named = Set(componentModelKeys.values).union(repeated.titledModels.values).union(repeated.unionModels.values)
             .union(repeated.propertyEnumModels.values)
-        let groupNames = Self.groupTypeNames(in: top)
-        var merges: [(name: String, copies: [String])] = []
-        var taken: Set<String> = []
-        for group in identicalModelGroups() {
+        let unions = modelOrder.compactMap { modelDefinitions[$0].flatMap(Self.alternatives) }
+        var merges: [Merge] = []
+        var wanted: [(name: String, copies: [String], order: Int)] = []
+        for group in identicalModelGroups(named: named) {
             if let first = group.first(where: named.contains) {
                 // The other named ones stay apart: each name was given.
                 let copies = group.filter { !named.contains($0) }
-                if !copies.isEmpty { merges.append((first, [first] + copies)) }
+                if !copies.isEmpty { merges.append(Merge(name: first, copies: [first] + copies, keepsOwnDefinition: true)) }
                 continue
             }
             // Copies named alike (by their last two words) are one model each: a copy named after
@@ -50,9 +53,21 @@ extension OpenAPIImportContext {
                 if let index = byEnding.firstIndex(where: { $0.ending == ending }) { byEnding[index].copies.append(copy) } else { byEnding.append((ending, [copy])) }
             }
             for (_, copies) in byEnding where copies.count > 1 {
-                guard let name = Self.sharedEnding(copies, models: modelDefinitions), copies.contains(name) || !usedModelNames.contains(name),
-                      !reservedTypeNames.contains(name), !groupNames.contains(name), taken.insert(name).inserted else { continue }
-                merges.append((name, copies))
+                guard let name = Self.sharedEnding(copies, models: modelDefinitions) else { continue }
+                wanted.append((name, copies, wanted.count))
+            }
+        }
+        // Two sets of copies that would take one name: the larger takes it (then the earlier).
+        let taken = usedModelNames.union(reservedTypeNames).union(Self.levelTypeNames(in: top))
+        var given: Set<String> = []
+        for (name, copies, _) in wanted.sorted(by: { ($0.copies.count, -$0.order) > ($1.copies.count, -$1.order) }) {
+            guard copies.contains(name) || !taken.contains(name), given.insert(name).inserted else { continue }
+            merges.append(Merge(name: name, copies: copies, keepsOwnDefinition: false))
+        }
+        // A union whose alternatives two copies are keeps them apart: it would list one twice.
+        merges.removeAll { merge in
+            unions.contains { alternatives in
+                Set(alternatives.map { Self.renamingTypes(in: $0) { merge.copies.contains($0) ? merge.name : nil } }).count < Set(alternatives).count
             }
         }
         guard !merges.isEmpty else { return }
@@ -64,13 +79,28 @@ extension OpenAPIImportContext {
         top = top.map { key, value in (key, Self.renamingTypes(inLevelMember: key, value) { renamed[$0] }) }
     }
 
+    /// Copies that become one model: its name, the copies (the model of that name among them, if
+    /// any), and whether that model's own definition is kept (a named model's, description and all).
+    private struct Merge {
+        var name: String
+        var copies: [String]
+        var keepsOwnDefinition: Bool
+    }
+
+    /// A union model's alternatives as written; nil for any other model.
+    private static func alternatives(of definition: ImportJSON) -> [String]? {
+        guard case .object(let fields) = definition,
+              case .array(let alternatives)? = fields.first(where: { $0.0 == SpecKey.oneOf.key || $0.0 == SpecKey.anyOf.key })?.1 else { return nil }
+        return alternatives.compactMap { if case .string(let type) = $0 { return type } else { return nil } }
+    }
+
     /// The models in groups of two or more that are the same once descriptions are set aside and
     /// the models they name are named by their groups; each group in model order, the groups in
     /// the order of their first models. Each model's definition is written once as a skeleton, the
     /// models it names taken out (in order); then the groups are refined until none changes: at
     /// first models are together when their skeletons are, and each round keeps together those
     /// whose named models are in the same groups.
-    private func identicalModelGroups() -> [[String]] {
+    private func identicalModelGroups(named: Set<String>) -> [[String]] {
         // Only models alike in what a quick look sees (keys, property names, enum values, the
         // number of alternatives) can be the same: the others are skipped before their skeletons.
         var outlines: [String: Int] = [:]
@@ -88,17 +118,18 @@ extension OpenAPIImportContext {
         for key in modelOrder where candidates.contains(key) {
             guard let definition = modelDefinitions[key] else { continue }
             // A candidate named in a skeleton is taken out, to be compared by its group; any other
-            // model stays there by name: it is the same only as itself.
+            // model stays there by name: it is the same only as itself. So does a named model: two
+            // the same stay two, and what holds one is not what holds the other.
             var references: [String] = []
-            let named = Self.renamingTypes(inModel: definition) { name in
-                guard candidates.contains(name) else { return nil }
+            let skeleton = Self.renamingTypes(inModel: definition) { name in
+                guard candidates.contains(name), !named.contains(name) else { return nil }
                 references.append(name)
                 return "\u{1}"
             }
-            guard case .object(let fields) = named else { continue }
-            let skeleton = ImportJSON.object(fields.filter { $0.0 != SpecKey.description.key })
-            let id = skeletonIDs[skeleton] ?? skeletonIDs.count
-            skeletonIDs[skeleton] = id
+            guard case .object(let fields) = skeleton else { continue }
+            let shape = ImportJSON.object(fields.filter { $0.0 != SpecKey.description.key })
+            let id = skeletonIDs[shape] ?? skeletonIDs.count
+            skeletonIDs[shape] = id
             models.append((key, id, references))
         }
         // Most documents have no two models of one skeleton: nothing to refine.
@@ -167,12 +198,18 @@ extension OpenAPIImportContext {
         return ending.joined()
     }
 
-    /// `PaymentMethodOptionsEps2` -> `Payment`, `Method`, `Options`, `Eps2`: words begin at an
-    /// uppercase letter, digits stay with the word before them.
+    /// `PaymentMethodOptionsEps2` -> `Payment`, `Method`, `Options`, `Eps2`; `UserPIIXMLData` ->
+    /// `User`, `PIIXML`, `Data`: a word begins at an uppercase letter after a lowercase one or a
+    /// digit, or at the last of a run of uppercase letters that a lowercase one follows; digits
+    /// stay with the word before them.
     static func camelWords(_ name: String) -> [Substring] {
         var words: [Substring] = []
+        let characters = Array(name.indices)
         var start = name.startIndex
-        for index in name.indices where index != name.startIndex && name[index].isUppercase {
+        for (offset, index) in characters.enumerated() where offset > 0 && name[index].isUppercase {
+            let previous = name[characters[offset - 1]]
+            let next = offset + 1 < characters.count ? name[characters[offset + 1]] : nil
+            guard !previous.isUppercase || next?.isLowercase == true else { continue }
             words.append(name[start..<index])
             start = index
         }
@@ -180,20 +217,20 @@ extension OpenAPIImportContext {
         return words
     }
 
-    /// Renames the models of `renamed` (old -> new), each merge one model: the definition of the
-    /// model of its name where there is one (a component keeps its own description), else of its
-    /// first copy, described only when every copy was described alike; it stands where its first
-    /// copy stood. References in every model are renamed, and what the source map reads follows.
-    private func applyModelRenames(_ renamed: [String: String], merges: [(name: String, copies: [String])]) {
+    /// Renames the models of `renamed` (old -> new), each merge one model: a named model's own
+    /// definition, description and all, or else its first copy's, described only when every copy
+    /// was described alike; it stands where its first copy stood. References in every model are
+    /// renamed, and what the source map reads follows.
+    private func applyModelRenames(_ renamed: [String: String], merges: [Merge]) {
         var merged: [String: ImportJSON] = [:]
-        for (name, copies) in merges {
-            if let own = modelDefinitions[name] {
-                merged[name] = own
+        for merge in merges {
+            if merge.keepsOwnDefinition, let own = modelDefinitions[merge.name] {
+                merged[merge.name] = own
                 continue
             }
-            guard case .object(let fields)? = modelDefinitions[copies[0]] else { continue }
-            let described = Set(copies.map { Self.description(of: modelDefinitions[$0]) ?? "" }).count == 1
-            merged[name] = .object(described ? fields : fields.filter { $0.0 != SpecKey.description.key })
+            guard case .object(let fields)? = modelDefinitions[merge.copies[0]] else { continue }
+            let described = Set(merge.copies.map { Self.description(of: modelDefinitions[$0]) ?? "" }).count == 1
+            merged[merge.name] = .object(described ? fields : fields.filter { $0.0 != SpecKey.description.key })
         }
         var order: [String] = []
         var definitions: [String: ImportJSON] = [:]
@@ -208,15 +245,27 @@ extension OpenAPIImportContext {
                 alternativeSources[name] = alternativeSources[key]
             }
         }
+        // A union's alternatives are found in the source map by their types, which may have changed.
+        for (key, sources) in alternativeSources {
+            alternativeSources[key] = Dictionary(sources.map { (Self.renamingTypes(in: $0.key) { renamed[$0] }, $0.value) },
+                                                 uniquingKeysWith: { first, _ in first })
+        }
         modelOrder = order
         modelDefinitions = definitions
     }
 
-    /// The type names of the spec's groups, at every level: a model must not take one.
-    private static func groupTypeNames(in top: [(String, ImportJSON)]) -> Set<String> {
+    /// The type names a level makes besides its models, at every level: each group's, and each
+    /// endpoint's response types (`<Endpoint>Headers`, `<Endpoint>ErrorHeaders`,
+    /// `<Endpoint>Response`). A model must not take one.
+    private static func levelTypeNames(in top: [(String, ImportJSON)]) -> Set<String> {
         var names: Set<String> = []
         var levels = [top]
         while let level = levels.popLast() {
+            if case .object(let endpoints)? = level.first(where: { $0.0 == SpecKey.endpoints.key })?.1 {
+                for (key, _) in endpoints {
+                    names.formUnion([Naming.headersTypeName(key), Naming.errorHeadersTypeName(key), Naming.responseTypeName(key)])
+                }
+            }
             guard case .object(let groups)? = level.first(where: { $0.0 == SpecKey.groups.key })?.1 else { continue }
             for (key, group) in groups {
                 names.insert(ImportNaming.upperCamel(key))
@@ -267,18 +316,22 @@ extension OpenAPIImportContext {
         return result + type[copied...]
     }
 
-    /// A property, parameter, body or response: a type, or an object with a `type` and `headers`
-    /// whose values are types.
-    private static func renamingTypes(inTyped value: ImportJSON, _ change: TypeNameChange) -> ImportJSON {
+    /// A property, parameter, body or response: a type, or an object with a `type`. A response's
+    /// `headers` are types too (`"ETag": "String?"`); a multipart property's are the values its
+    /// part is sent with, never renamed.
+    private static func renamingTypes(inTyped value: ImportJSON, headersAreTypes: Bool = false, _ change: TypeNameChange) -> ImportJSON {
         switch value {
         case .string(let type):
             return .string(renamingTypes(in: type, change))
         case .object(let fields):
             return .object(fields.map { key, field in
                 switch (key, field) {
-                case (SpecKey.type.key, .string(let type)): return (key, .string(renamingTypes(in: type, change)))
-                case (SpecKey.headers.key, .object(let headers)): return (key, .object(headers.map { ($0.0, renamingTypes(inTyped: $0.1, change)) }))
-                default: return (key, field)
+                case (SpecKey.type.key, .string(let type)):
+                    return (key, .string(renamingTypes(in: type, change)))
+                case (SpecKey.headers.key, .object(let headers)) where headersAreTypes:
+                    return (key, .object(headers.map { ($0.0, renamingTypes(inTyped: $0.1, change)) }))
+                default:
+                    return (key, field)
                 }
             })
         default:
@@ -286,10 +339,11 @@ extension OpenAPIImportContext {
         }
     }
 
-    /// The values of an object (`properties`, `parameters`, `responses`, `errors`), each typed.
-    private static func renamingTypes(inEach value: ImportJSON, _ change: TypeNameChange) -> ImportJSON {
+    /// The values of an object (`properties`, `parameters`; with `headersAreTypes`, `responses`
+    /// and `errors`), each typed.
+    private static func renamingTypes(inEach value: ImportJSON, headersAreTypes: Bool = false, _ change: TypeNameChange) -> ImportJSON {
         guard case .object(let fields) = value else { return value }
-        return .object(fields.map { ($0.0, renamingTypes(inTyped: $0.1, change)) })
+        return .object(fields.map { ($0.0, renamingTypes(inTyped: $0.1, headersAreTypes: headersAreTypes, change)) })
     }
 
     /// A model: its properties and `additionalProperties`, its alternatives and its discriminator's mapping.
@@ -321,8 +375,10 @@ extension OpenAPIImportContext {
         guard case .object(let fields) = definition else { return definition }
         return .object(fields.map { key, value in
             switch key {
-            case SpecKey.parameters.key, SpecKey.responses.key, SpecKey.errors.key: return (key, renamingTypes(inEach: value, change))
-            case SpecKey.body.key, SpecKey.response.key: return (key, renamingTypes(inTyped: value, change))
+            case SpecKey.parameters.key: return (key, renamingTypes(inEach: value, change))
+            case SpecKey.responses.key, SpecKey.errors.key: return (key, renamingTypes(inEach: value, headersAreTypes: true, change))
+            case SpecKey.body.key: return (key, renamingTypes(inTyped: value, change))
+            case SpecKey.response.key: return (key, renamingTypes(inTyped: value, headersAreTypes: true, change))
             default: return (key, value)
             }
         })
@@ -335,7 +391,7 @@ extension OpenAPIImportContext {
         case SpecKey.endpoints.key:
             return .object(members.map { ($0.0, renamingTypes(inEndpoint: $0.1, change)) })
         case SpecKey.errors.key:
-            return renamingTypes(inEach: value, change)
+            return renamingTypes(inEach: value, headersAreTypes: true, change)
         case SpecKey.groups.key:
             return .object(members.map { name, group in
                 guard case .object(let fields) = group else { return (name, group) }
