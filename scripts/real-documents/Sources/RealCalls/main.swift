@@ -56,7 +56,7 @@ let exact = try await echo(stripe, Stripe.Customers.list(created: Stripe.RangeQu
 expect(exact.rawQuery, "created=1700000000", "Stripe list: created as one integer")
 
 let customer = Stripe.CustomersCreateRequest(
-    address: .init(customersCreateRequestAddressOptionalFieldsAddress: .init(city: "Paris", country: "FR", line1: "1 rue de Rivoli")),
+    address: .init(sourceAddress: .init(city: "Paris", country: "FR", line1: "1 rue de Rivoli")),
     email: "ada@example.com",
     expand: ["invoice_settings.default_payment_method"],
     metadata: .init(stringDictionary: ["order_id": "6735", "source": "web & app"]),
