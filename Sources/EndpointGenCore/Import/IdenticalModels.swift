@@ -33,7 +33,7 @@ extension OpenAPIImportContext {
         // property enums of `RepeatedSchemas`.
         let named = Set(componentModelKeys.values).union(repeated.titledModels.values).union(repeated.unionModels.values)
             .union(repeated.propertyEnumModels.values)
-        let unions = modelOrder.compactMap { modelDefinitions[$0].flatMap(Self.alternatives) }
+        let unions = modelOrder.compactMap { unionAlternatives[$0] }
         var merges: [Merge] = []
         var wanted: [(name: String, copies: [String], order: Int)] = []
         for group in identicalModelGroups(named: named) {
@@ -85,13 +85,6 @@ extension OpenAPIImportContext {
         var name: String
         var copies: [String]
         var keepsOwnDefinition: Bool
-    }
-
-    /// A union model's alternatives as written; nil for any other model.
-    private static func alternatives(of definition: ImportJSON) -> [String]? {
-        guard case .object(let fields) = definition,
-              case .array(let alternatives)? = fields.first(where: { $0.0 == SpecKey.oneOf.key || $0.0 == SpecKey.anyOf.key })?.1 else { return nil }
-        return alternatives.compactMap { if case .string(let type) = $0 { return type } else { return nil } }
     }
 
     /// The models in groups of two or more that are the same once descriptions are set aside and

@@ -584,7 +584,7 @@ final class OpenAPIImportContext {
     /// `v12`), with a warning: every level's requests are one `switch`, which Swift cannot check
     /// beyond a few hundred cases.
     func splitLargeGroups(_ groups: [ImportedGroup]) -> [ImportedGroup] {
-        let size = 250
+        let size = Self.groupPartSize
         var result: [ImportedGroup] = []
         let keys = Set(groups.map(\.key))
         for group in groups {
@@ -640,6 +640,14 @@ final class OpenAPIImportContext {
     /// Groups a shelf holds at most; a shelf of more is split (`s`, `sPart2`).
     static let shelfSize = 250
 
+    /// Operations of each part of a group split by `splitLargeGroups`.
+    static let groupPartSize = 250
+
+    /// How many groups `splitLargeGroups` makes of a group of `count` operations.
+    static func groupParts(_ count: Int) -> Int {
+        count > ReservedNames.maximumCasesPerLevel ? (count + groupPartSize - 1) / groupPartSize : 1
+    }
+
     /// Keys by the shelf letter they go to (`a`...`z`, `other`), in order of first appearance.
     static func byFirstLetter(_ keys: [String]) -> [(letter: String, keys: [String])] {
         var byLetter: [(letter: String, keys: [String])] = []
@@ -661,9 +669,7 @@ final class OpenAPIImportContext {
         let own = rootGroup.endpoints.count
         guard own > 0 else { return }
         // The groups the top level holds after `splitLargeGroups`, and the shelves they would need.
-        let parts = groups.flatMap { group in
-            Array(repeating: group.key, count: group.endpoints.count > limit ? (group.endpoints.count + Self.shelfSize - 1) / Self.shelfSize : 1)
-        }
+        let parts = groups.flatMap { Array(repeating: $0.key, count: Self.groupParts($0.endpoints.count)) }
         let shelves = Self.byFirstLetter(parts).reduce(0) { $0 + ($1.keys.count + Self.shelfSize - 1) / Self.shelfSize }
         guard own + parts.count > limit, own + min(parts.count, shelves) > limit else { return }
         let key = uniqueName("root", used: Set(groups.map { ImportNaming.upperCamel($0.key) }), convert: ImportNaming.upperCamel)
